@@ -1,0 +1,142 @@
+import { BehaviorSubject, Subject, Subscription, asyncScheduler, merge, type Observable, type SchedulerLike } from 'rxjs';
+import { MsgType, SenderType } from './model/codes';
+import { createMessage } from './model/message';
+import { parseQuery, type ChatQuery } from './model/query';
+import { consoleLogger, memoryStorage, type Logger, type StoragePort } from './ports';
+import { initialState, reduce, type ChatState, type Intent } from './state';
+import { createVisitorApi, type VisitorApi } from './transport/visitorApi';
+import type { Effect, EffectContext } from './effects/context';
+import { bootstrap } from './effects/bootstrap';
+import { delivery } from './effects/delivery';
+import { history } from './effects/history';
+import { robot } from './effects/robot';
+
+/** How an engine is made; everything is optional and injectable. */
+export interface ChatEngineOptions {
+  /** The chat's start parameters: a URL query string (`?channelid=…`) or parsed values. */
+  query?: string | ChatQuery;
+  /** The transport; defaults to fetch against `apiBase`. */
+  api?: VisitorApi;
+  /** Origin of the API when `api` is not given; '' (same origin) by default. */
+  apiBase?: string;
+  /** Clock and timers; a TestScheduler in tests. */
+  scheduler?: SchedulerLike;
+  /** Where the visitor id is kept (local storage in the browser; memory by default). */
+  storage?: StoragePort;
+  log?: Logger;
+  /** Id generator for messages created here. */
+  newId?: () => string;
+  /** The page the visitor came from (SPEC §7 chatStart previousUrl). */
+  previousUrl?: string;
+}
+
+/** The engine's public face: a store (subscribe/getSnapshot), streams, and commands. */
+export interface ChatEngine {
+  /** Calls `listener` after every state change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): ChatState;
+  readonly state$: Observable<ChatState>;
+  /** Begins the chat (bootstrap); calling it again does nothing. */
+  start(): void;
+  /** Sends a visitor text message; blank text is ignored. Returns the message id, or null. */
+  sendText(text: string): string | null;
+  /** Sends a failed message again. */
+  retry(id: string): void;
+  /** Loads the next older page of history. */
+  loadOlder(): void;
+  /** Ends every stream, timer and request. */
+  dispose(): void;
+}
+
+const EFFECTS: readonly Effect[] = [bootstrap, history, delivery, robot];
+
+let counter = 0;
+/** Default message id: unique within the page, readable in logs. */
+function defaultId(): string {
+  counter += 1;
+  return `local-${Date.now().toString(36)}-${counter.toString(36)}`;
+}
+
+/** Creates a chat engine. Nothing happens until `start()`. */
+export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const query = typeof options.query === 'string' || options.query === undefined ? parseQuery(options.query ?? '') : options.query;
+  const newId = options.newId ?? defaultId;
+  const state$ = new BehaviorSubject<ChatState>(initialState(query));
+  const intent$ = new Subject<Intent>();
+  const subscription = new Subscription();
+  let disposed = false;
+  let started = false;
+
+  // Intents are applied one at a time, in order: one raised while another is being applied waits
+  // its turn, so every effect sees the state that its intent produced.
+  const queue: Intent[] = [];
+  let draining = false;
+  function dispatch(intent: Intent): void {
+    if (disposed) return;
+    queue.push(intent);
+    if (draining) return;
+    draining = true;
+    try {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const before = state$.value;
+        const after = reduce(before, next);
+        if (after !== before) state$.next(after);
+        intent$.next(next);
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  const ctx: EffectContext = {
+    intent$: intent$.asObservable(),
+    state$: state$.asObservable(),
+    getState: () => state$.value,
+    api: options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler }),
+    scheduler,
+    storage: options.storage ?? memoryStorage(),
+    log: options.log ?? consoleLogger,
+    newId,
+    previousUrl: options.previousUrl,
+  };
+
+  return {
+    subscribe(listener) {
+      const s = state$.subscribe({ next: () => listener() });
+      return () => s.unsubscribe();
+    },
+    getSnapshot: () => state$.value,
+    state$: state$.asObservable(),
+    start() {
+      if (started || disposed) return;
+      started = true;
+      subscription.add(
+        merge(...EFFECTS.map((effect) => effect(ctx))).subscribe({
+          next: dispatch,
+          error: (e: unknown) => ctx.log.warn('an effect failed', e),
+        }),
+      );
+      dispatch({ type: 'start' });
+    },
+    sendText(text) {
+      const content = text.trim();
+      if (!content || disposed) return null;
+      const id = newId();
+      dispatch({
+        type: 'visitorSent',
+        message: createMessage({ id, senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: content, createdAt: scheduler.now() }),
+      });
+      return id;
+    },
+    retry: (id) => dispatch({ type: 'retry', id }),
+    loadOlder: () => dispatch({ type: 'historyRequested' }),
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      subscription.unsubscribe();
+      intent$.complete();
+      state$.complete();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Small decoders for untrusted wire data: each returns a clean value or throws `DecodeError`
+ * (the transport turns it into MalformedResponseError). Lenient where the wire is known to be
+ * loose (numbers as strings, flags as "1"/true), strict where a wrong type means a broken server.
+ */
+
+/** A wire value that could not be decoded; `path` says where. */
+export class DecodeError extends Error {
+  override readonly name = 'DecodeError';
+}
+
+export type Json = unknown;
+export type JsonObject = Record<string, unknown>;
+
+/** An object, or a DecodeError. */
+export function object(value: Json, path = 'data'): JsonObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new DecodeError(`${path}: expected an object`);
+  }
+  return value as JsonObject;
+}
+
+/** A list, or a DecodeError. */
+export function list(value: Json, path = 'data'): unknown[] {
+  if (!Array.isArray(value)) throw new DecodeError(`${path}: expected a list`);
+  return value;
+}
+
+/** A string (numbers are accepted and printed), or undefined when absent/null. */
+export function optString(value: Json, path: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new DecodeError(`${path}: expected a string`);
+}
+
+/** A required string. */
+export function string(value: Json, path: string): string {
+  const s = optString(value, path);
+  if (s === undefined) throw new DecodeError(`${path}: missing`);
+  return s;
+}
+
+/** A finite number (numeric strings are accepted), or undefined when absent/null/empty. */
+export function optNumber(value: Json, path: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n === 'number' && Number.isFinite(n)) return n;
+  throw new DecodeError(`${path}: expected a number`);
+}
+
+/** A required number. */
+export function number(value: Json, path: string): number {
+  const n = optNumber(value, path);
+  if (n === undefined) throw new DecodeError(`${path}: missing`);
+  return n;
+}
+
+/** A channel-info flag: 1, "1" and true are on; anything else is off. */
+export function flag(value: Json): boolean {
+  return value === true || value === 1 || value === '1';
+}
+
+/** JSON text or an already parsed value; undefined when absent or unparsable. */
+export function jsonField(value: Json): unknown {
+  if (typeof value !== 'string') return value ?? undefined;
+  if (value.trim() === '') return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,165 @@
+import { TIME_GAP_MS } from '../constants';
+import { MessageStatus, MsgType, SenderType } from './codes';
+import { DecodeError, object, optNumber, optString, string, type Json } from './decode';
+
+/** Where a message sits in the list (SPEC §3 display fields). */
+export type Position = 'left' | 'right' | 'center';
+
+/**
+ * A text the engine itself writes (a system notice). The UI translates it by `id`; `values` fill
+ * its placeholders. The engine never hard-codes user-visible language.
+ */
+export interface Notice {
+  id: NoticeId;
+  values?: Readonly<Record<string, string | number>>;
+}
+
+/** Every notice the engine can emit. */
+export type NoticeId =
+  | 'noAgentOnline'
+  | 'transferFailed'
+  | 'sessionEstablished'
+  | 'openedInNewWindow'
+  | 'agentRefused'
+  | 'robotUnavailable';
+
+/** A message ready for display (SPEC §3 Message plus display fields). */
+export interface ChatMessage {
+  readonly id: string;
+  readonly userId?: string;
+  readonly senderType: SenderType;
+  readonly senderName?: string;
+  readonly msgType: MsgType;
+  readonly msgContent: string;
+  readonly msgTime?: number;
+  readonly fileName?: string;
+  readonly audioDuration?: number;
+  readonly fileSize?: number;
+  readonly fileUrl?: string;
+  readonly status?: MessageStatus;
+  readonly remote?: boolean;
+  readonly robotAskMsgType?: string;
+  readonly specialMsgFlag?: number;
+  readonly position: Position;
+  readonly createdAt: number;
+  /** The message carried its own time flag (SPEC §3 hasTime "when carried"). */
+  readonly carriesTime: boolean;
+  /** Show the time above this message (SPEC §3 hasTime). */
+  readonly hasTime: boolean;
+  /** A text written by the engine, translated by the UI; msgContent holds the English fallback. */
+  readonly notice?: Notice;
+  /** Questions the visitor may tap next (FAQ list, robot suggestions). */
+  readonly suggestions?: readonly string[];
+  /** A robot answer not yet received. */
+  readonly awaiting?: boolean;
+}
+
+const SENDER_TYPES: readonly number[] = Object.values(SenderType);
+const MSG_TYPES: readonly (number | string)[] = Object.values(MsgType);
+const STATUSES: readonly string[] = Object.values(MessageStatus);
+
+/** Position by sender: visitor right, system centre, everyone else left (the default). */
+export function positionOf(senderType: SenderType): Position {
+  if (senderType === SenderType.Visitor) return 'right';
+  if (senderType === SenderType.System) return 'center';
+  return 'left';
+}
+
+export interface MessageDefaults {
+  /** Clock reading used for createdAt when the message has no time. */
+  now: number;
+  /** Id generator used when the message has none (SPEC §3 "generated if missing"). */
+  newId: () => string;
+}
+
+/**
+ * Normalises one wire message (SPEC §3): id generated if missing, position by sender, createdAt
+ * from msgTime or now. Throws DecodeError when senderType, msgType or msgContent are unusable.
+ */
+export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'message'): ChatMessage {
+  const o = object(value, path);
+  const senderType = optNumber(o.senderType, `${path}.senderType`);
+  if (senderType === undefined || !SENDER_TYPES.includes(senderType)) {
+    throw new DecodeError(`${path}.senderType: unknown ${String(o.senderType)}`);
+  }
+  const rawType = typeof o.msgType === 'string' && /^\d+$/.test(o.msgType) ? Number(o.msgType) : o.msgType;
+  if (!MSG_TYPES.includes(rawType as number | string)) {
+    throw new DecodeError(`${path}.msgType: unknown ${String(o.msgType)}`);
+  }
+  const status = optString(o.status, `${path}.status`);
+  const msgTime = optNumber(o.msgTime, `${path}.msgTime`);
+  const sender = senderType as SenderType;
+  return {
+    id: optString(o.id, `${path}.id`) || defaults.newId(),
+    userId: optString(o.userId, `${path}.userId`),
+    senderType: sender,
+    senderName: optString(o.senderName, `${path}.senderName`),
+    msgType: rawType as MsgType,
+    msgContent: string(o.msgContent ?? '', `${path}.msgContent`),
+    msgTime,
+    fileName: optString(o.fileName, `${path}.fileName`),
+    audioDuration: optNumber(o.audioDuration, `${path}.audioDuration`),
+    fileSize: optNumber(o.fileSize, `${path}.fileSize`),
+    fileUrl: optString(o.fileUrl, `${path}.fileUrl`),
+    status: status !== undefined && STATUSES.includes(status) ? (status as MessageStatus) : undefined,
+    remote: o.remote === true ? true : undefined,
+    robotAskMsgType: optString(o.robotAskMsgType, `${path}.robotAskMsgType`),
+    specialMsgFlag: optNumber(o.specialMsgFlag, `${path}.specialMsgFlag`),
+    position: positionOf(sender),
+    createdAt: msgTime ?? defaults.now,
+    carriesTime: o.hasTime === true,
+    hasTime: o.hasTime === true,
+  };
+}
+
+/** Fields a locally created message needs; the rest take their defaults. */
+export type NewMessage = Pick<ChatMessage, 'id' | 'senderType' | 'msgType' | 'msgContent' | 'createdAt'> &
+  Partial<Omit<ChatMessage, 'position' | 'hasTime' | 'carriesTime'>>;
+
+/** Builds a message created on this side (visitor input, notices, welcome texts). */
+export function createMessage(fields: NewMessage): ChatMessage {
+  return { ...fields, position: positionOf(fields.senderType), carriesTime: false, hasTime: false };
+}
+
+/**
+ * Applies SPEC §3 hasTime to `list` from index `from` on: true when carried, or when more than
+ * TIME_GAP_MS passed since the last message shown with a time. Unchanged messages keep their
+ * identity, so a UI re-renders only what changed; returns `list` itself when nothing changed.
+ */
+export function assignTimes(list: readonly ChatMessage[], from = 0): readonly ChatMessage[] {
+  let lastShown: number | undefined;
+  for (let i = from - 1; i >= 0; i--) {
+    const m = list[i];
+    if (m?.hasTime) {
+      lastShown = m.createdAt;
+      break;
+    }
+  }
+  let out: ChatMessage[] | undefined;
+  for (let i = from; i < list.length; i++) {
+    const m = list[i] as ChatMessage;
+    const hasTime = m.carriesTime || lastShown === undefined || m.createdAt - lastShown > TIME_GAP_MS;
+    if (hasTime) lastShown = m.createdAt;
+    if (hasTime !== m.hasTime) {
+      out ??= list.slice();
+      out[i] = { ...m, hasTime };
+    }
+  }
+  return out ?? list;
+}
+
+/** The wire form of a message for sendMsg: the message without its id or display fields (SPEC §7). */
+export function toWire(m: ChatMessage, userId: string) {
+  return {
+    userId,
+    senderType: m.senderType,
+    senderName: m.senderName,
+    msgType: m.msgType,
+    msgContent: m.msgContent,
+    msgTime: m.createdAt,
+    fileName: m.fileName,
+    audioDuration: m.audioDuration,
+    fileSize: m.fileSize,
+    fileUrl: m.fileUrl,
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Browser things the engine needs, injected as small ports so that the engine imports no DOM and
+ * tests can fake them. The UI passes real implementations; defaults are in-memory.
+ */
+
+/** Key/value storage (local storage in the browser). */
+export interface StoragePort {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+}
+
+/** Where the engine reports what it dropped or failed on (console by default). */
+export interface Logger {
+  warn(message: string, detail?: unknown): void;
+}
+
+/** Storage kept in memory: the default, and what tests use. */
+export function memoryStorage(initial: Record<string, string> = {}): StoragePort {
+  const data = new Map(Object.entries(initial));
+  return {
+    get: (key) => data.get(key) ?? null,
+    set: (key, value) => void data.set(key, value),
+  };
+}
+
+/** Logs to the console with a prefix (SPEC §8: other errors are only logged). */
+export const consoleLogger: Logger = {
+  warn: (message, detail) => console.warn(`[chat] ${message}`, ...(detail === undefined ? [] : [detail])),
+};

@@ -1,0 +1,287 @@
+/**
+ * Wire types of every call of SPEC §7. All calls are POST with JSON bodies under
+ * `/api/chat/visitor/{call}`; every response is an `ApiEnvelope` whose `code` 200 means success.
+ * Where the spec says "not shown" the shape below is our choice, marked "(our choice)", and the
+ * reference server in `server/` speaks exactly this.
+ */
+
+/** Envelope of every response (SPEC §7). */
+export interface ApiEnvelope<T> {
+  code: number;
+  message?: string;
+  data?: T;
+}
+
+/** A message as it travels on the wire (SPEC §3). Numbers may arrive as strings; see model/message. */
+export interface WireMessage {
+  id?: string;
+  userId?: string;
+  senderType: number;
+  senderName?: string;
+  msgType: number | string;
+  msgContent: string;
+  msgTime?: number;
+  fileName?: string;
+  audioDuration?: number;
+  fileSize?: number;
+  fileUrl?: string;
+  status?: string;
+  remote?: boolean;
+  robotAskMsgType?: number | string;
+  specialMsgFlag?: number;
+}
+
+/** A channel's agent group (SPEC §3 groupConfig). The display name may come as groupName or name. */
+export interface WireGroup {
+  groupId: string;
+  groupName?: string;
+  name?: string;
+}
+
+/** Channel info (SPEC §3). Flags are numbers (1 = on) but "1" and true are accepted too. */
+export interface WireChannelInfo {
+  titleDesc?: string;
+  tenantId: string;
+  receiveMode?: number;
+  robotName?: string;
+  robotWelcomeMode?: number | string | boolean;
+  robotWelcomeMsg?: string;
+  autoTip?: string;
+  msgToTransferFlag?: number | string | boolean;
+  faqMode?: number | string | boolean;
+  /** (our choice) a JSON list of { question } or a list of strings. */
+  faqConfig?: string | unknown[];
+  userFormMode?: number | string | boolean;
+  /** JSON with formModal (SPEC §3); (our choice) and fields: [{ name, label, required }]. */
+  userFormConfig?: string;
+  groupMode?: number | string | boolean;
+  groupConfig?: string | WireGroup[];
+  adminOfflineMode?: number | string | boolean;
+  adminOfflineMsg?: string;
+  userQueueMode?: number | string | boolean;
+  userQueueMsg?: string;
+  unWorkingMode?: number | string | boolean;
+  unWorkingMsg?: string;
+  adminTimeoutMode?: number | string | boolean;
+  adminTimeoutTime?: number;
+  adminTimeoutMsg?: string;
+  userTimeoutMode?: number | string | boolean;
+  userTimeoutTime?: number;
+  userTimeoutMsg?: string;
+  userOverMsg?: string;
+  adminCloseMode?: number | string | boolean;
+  adminCloseMsg?: string;
+  evaluateMode?: number | string | boolean;
+}
+
+export interface ChannelInfoRequest {
+  id: string;
+}
+
+export interface ChatStartRequest {
+  channelId: string;
+  pid?: string;
+  params?: string;
+  userName?: string;
+  userId?: string;
+  email?: string;
+  phone?: string;
+  groupId?: string;
+  adminId?: string;
+  previousUrl?: string;
+}
+
+export interface ChatStartData {
+  userId: string;
+  sessionId: string;
+  pollId: string;
+  status: number;
+  userFormMode?: number;
+  serverTime?: number;
+}
+
+export interface UserRequest {
+  userId: string;
+}
+
+/** chatClose (SPEC §7); response data not shown (our choice: none). */
+export type ChatCloseRequest = UserRequest;
+
+export interface TransferAgentRequest {
+  adminId?: string;
+  groupId?: string;
+  userId: string;
+}
+
+export interface TransferAgentData {
+  adminNick?: string;
+  status: number;
+  waitIndex?: number;
+}
+
+/** Agent card (SPEC §3). */
+export interface AdminCardData {
+  adminWelcomeMode?: number | string | boolean;
+  adminWelcomeMsg?: string;
+  adminNick?: string;
+}
+
+export interface HistoryRequest {
+  pageSize: number;
+  /** Only messages strictly older than this (ms since epoch); omitted for the newest page. */
+  maxTime?: number;
+  userId: string;
+}
+
+export interface SessionMsgRequest {
+  userId: string;
+  sessionId: string;
+}
+
+/** getOfflineMsg (SPEC §7: not shown; our choice: the visitor's messages left while offline). */
+export type OfflineMsgRequest = UserRequest;
+
+export interface EventMsgRequest {
+  userId: string;
+  pollId: string;
+}
+
+/** One event of a poll (SPEC §3 Event message). */
+export interface WireEvent {
+  event_type: number;
+  msgId?: string;
+  adminNick?: string;
+  /** base64 of the UTF-8 JSON of a WireMessage (1201) or of a text (others). */
+  msgContentEnc?: string;
+  outType?: number;
+}
+
+export interface EventMsgData {
+  msgList: WireEvent[];
+  status?: number;
+  waitIndex?: number;
+}
+
+export interface SysMsgRequest {
+  msgContent: string;
+  msgType: number;
+  senderType: number;
+  senderName?: string;
+  specialMsgFlag: 3;
+  clientType: 3;
+  notifyAdmin: 1;
+  userId: string;
+}
+
+/** sendMsg: the message without its id (SPEC §7). */
+export type SendMsgRequest = Omit<WireMessage, 'id'> & { userId: string };
+
+export interface SendMsgData {
+  status: number;
+  /** (our choice) the id the server gave the message. */
+  id?: string;
+}
+
+export interface EvaluateInfoRequest {
+  tenantId: string;
+  channelId: string;
+}
+
+export interface EvaluateInfoData {
+  /** (our choice) labels of the stars, lowest first. */
+  starList: string[];
+}
+
+/** evaluate (SPEC §7: userId plus rating fields; our choice of fields). */
+export interface EvaluateRequest {
+  userId: string;
+  star: number;
+  comment?: string;
+}
+
+/** submitUserForm: the form fields plus userId (SPEC §7). */
+export type SubmitUserFormRequest = Record<string, string> & { userId: string };
+
+export interface TypingRequest {
+  userId: string;
+  msgContent: string;
+}
+
+/** leaveMsg (SPEC §7: not shown; our choice). */
+export interface LeaveMsgRequest {
+  userId: string;
+  channelId: string;
+  name?: string;
+  phone?: string;
+  email?: string;
+  content: string;
+}
+
+/** addSessionMsg (SPEC §7: not shown; our choice: store a message in the session without agent delivery). */
+export type AddSessionMsgRequest = SendMsgRequest;
+
+/** robotAsk (SPEC §7: not shown; our choice). */
+export interface RobotAskRequest {
+  userId: string;
+  channelId: string;
+  question: string;
+}
+
+/** robotAsk answer (our choice): the robot's message, and quick replies that may follow. */
+export interface RobotAskData {
+  msgContent: string;
+  msgType?: number | string;
+  robotAskMsgType?: number | string;
+  /** FAQ questions the visitor may tap next. */
+  suggestions?: string[];
+}
+
+/** robotTips (SPEC §7: not shown; our choice: suggestions for the text typed so far). */
+export interface RobotTipsRequest {
+  userId: string;
+  channelId: string;
+  question: string;
+}
+
+export interface RobotTipsData {
+  tips: string[];
+}
+
+/** upload response (SPEC §7). */
+export interface UploadData {
+  url: string;
+  name: string;
+  suffix: string;
+}
+
+export interface UploadBase64Request {
+  userId: string;
+  imgData: string;
+}
+
+/** The call names of SPEC §7; the path segment after `/api/chat/visitor/`. */
+export const CALLS = [
+  'channelInfo',
+  'chatStart',
+  'chatClose',
+  'transferAgent',
+  'getAdminCard',
+  'getHistoryMsg',
+  'getSessionMsg',
+  'getOfflineMsg',
+  'getEventMsg',
+  'sysMsg',
+  'sendMsg',
+  'msgComplete',
+  'getEvaluateInfo',
+  'evaluate',
+  'submitUserForm',
+  'typing',
+  'leaveMsg',
+  'addSessionMsg',
+  'robotAsk',
+  'robotTips',
+  'upload',
+  'uploadBase64',
+] as const;
+export type CallName = (typeof CALLS)[number];

@@ -1,0 +1,49 @@
+/** Typed failures of the transport: each cause is its own class so callers can tell them apart. */
+
+/** Base of every transport failure. `call` is the SPEC §7 call that failed. */
+export abstract class TransportError extends Error {
+  abstract readonly kind: 'api' | 'network' | 'timeout' | 'malformed';
+  constructor(
+    readonly call: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The server answered with code ≠ 200 (SPEC §7); `message` is the server's. */
+export class ApiError extends TransportError {
+  readonly kind = 'api';
+  override readonly name = 'ApiError';
+  constructor(
+    call: string,
+    readonly code: number,
+    message: string,
+  ) {
+    super(call, message);
+  }
+}
+
+/** The request never got an HTTP answer (offline, DNS, CORS, connection reset). */
+export class NetworkError extends TransportError {
+  readonly kind = 'network';
+  override readonly name = 'NetworkError';
+}
+
+/** No answer within the call's time-out (20 s, uploads 60 s; SPEC §7). */
+export class TimeoutError extends TransportError {
+  readonly kind = 'timeout';
+  override readonly name = 'TimeoutError';
+  constructor(
+    call: string,
+    readonly timeoutMs: number,
+  ) {
+    super(call, `${call} timed out after ${timeoutMs} ms`);
+  }
+}
+
+/** The answer was not JSON, not an envelope, or its data had the wrong shape. */
+export class MalformedResponseError extends TransportError {
+  readonly kind = 'malformed';
+  override readonly name = 'MalformedResponseError';
+}

@@ -1,0 +1,267 @@
+import { Observable, asyncScheduler, type SchedulerLike } from 'rxjs';
+import { API_PREFIX, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../constants';
+import { API_OK } from '../model/codes';
+import { decodeChannelInfo, type ChannelInfo } from '../model/channel';
+import { DecodeError, list, object, optNumber, optString, string, type Json } from '../model/decode';
+import type {
+  AdminCardData,
+  CallName,
+  ChannelInfoRequest,
+  ChatStartData,
+  ChatStartRequest,
+  EvaluateInfoData,
+  EvaluateInfoRequest,
+  EvaluateRequest,
+  EventMsgRequest,
+  HistoryRequest,
+  LeaveMsgRequest,
+  RobotAskData,
+  RobotAskRequest,
+  RobotTipsData,
+  RobotTipsRequest,
+  SendMsgData,
+  SendMsgRequest,
+  SessionMsgRequest,
+  SubmitUserFormRequest,
+  SysMsgRequest,
+  TransferAgentData,
+  TransferAgentRequest,
+  TypingRequest,
+  UploadBase64Request,
+  UploadData,
+  UserRequest,
+  WireEvent,
+} from '../protocol';
+import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from './errors';
+
+/** Poll data after edge checks: events are kept raw-but-shaped; the events effect decodes each. */
+export interface EventBatch {
+  events: WireEvent[];
+  status?: number;
+  waitIndex?: number;
+}
+
+/**
+ * The visitor API of SPEC §7: one method per call, each a cold Observable that emits the checked
+ * response data once and completes, or errors with a TransportError. Unsubscribing aborts.
+ */
+export interface VisitorApi {
+  channelInfo(req: ChannelInfoRequest): Observable<ChannelInfo>;
+  chatStart(req: ChatStartRequest): Observable<ChatStartData>;
+  chatClose(req: UserRequest): Observable<void>;
+  transferAgent(req: TransferAgentRequest): Observable<TransferAgentData>;
+  getAdminCard(req: UserRequest): Observable<AdminCardData>;
+  /** Raw message list; messages are decoded one by one so that a bad one is dropped alone. */
+  getHistoryMsg(req: HistoryRequest): Observable<unknown[]>;
+  getSessionMsg(req: SessionMsgRequest): Observable<unknown[]>;
+  getOfflineMsg(req: UserRequest): Observable<unknown[]>;
+  getEventMsg(req: EventMsgRequest): Observable<EventBatch>;
+  sysMsg(req: SysMsgRequest): Observable<void>;
+  sendMsg(req: SendMsgRequest): Observable<SendMsgData>;
+  msgComplete(req: EventMsgRequest): Observable<void>;
+  getEvaluateInfo(req: EvaluateInfoRequest): Observable<EvaluateInfoData>;
+  evaluate(req: EvaluateRequest): Observable<void>;
+  submitUserForm(req: SubmitUserFormRequest): Observable<void>;
+  typing(req: TypingRequest): Observable<void>;
+  leaveMsg(req: LeaveMsgRequest): Observable<void>;
+  addSessionMsg(req: SendMsgRequest): Observable<void>;
+  robotAsk(req: RobotAskRequest): Observable<RobotAskData>;
+  robotTips(req: RobotTipsRequest): Observable<RobotTipsData>;
+  upload(req: { userId: string; file: Blob; fileName: string }): Observable<UploadData>;
+  uploadBase64(req: UploadBase64Request): Observable<UploadData>;
+}
+
+export interface HttpOptions {
+  /** Origin (and optional path prefix) of the API; '' means the page's own origin. */
+  apiBase?: string;
+  /** fetch implementation; defaults to the global one. */
+  fetch?: typeof fetch;
+  /** Scheduler of the time-outs (virtual time in tests). */
+  scheduler?: SchedulerLike;
+}
+
+const none = (): void => undefined;
+
+function messages(data: Json): unknown[] {
+  return data === undefined || data === null ? [] : list(data);
+}
+
+function decodeStart(data: Json): ChatStartData {
+  const o = object(data, 'chatStart');
+  return {
+    userId: string(o.userId, 'chatStart.userId'),
+    sessionId: string(o.sessionId, 'chatStart.sessionId'),
+    pollId: string(o.pollId ?? o.sessionId, 'chatStart.pollId'),
+    status: optNumber(o.status, 'chatStart.status') ?? 0,
+    userFormMode: optNumber(o.userFormMode, 'chatStart.userFormMode'),
+    serverTime: optNumber(o.serverTime, 'chatStart.serverTime'),
+  };
+}
+
+function decodeTransfer(data: Json): TransferAgentData {
+  const o = object(data, 'transferAgent');
+  return {
+    status: optNumber(o.status, 'transferAgent.status') ?? 6,
+    adminNick: optString(o.adminNick, 'transferAgent.adminNick'),
+    waitIndex: optNumber(o.waitIndex, 'transferAgent.waitIndex'),
+  };
+}
+
+function decodeEvents(data: Json): EventBatch {
+  const o = data === undefined || data === null ? {} : object(data, 'getEventMsg');
+  const raw = o.msgList === undefined || o.msgList === null ? [] : list(o.msgList, 'getEventMsg.msgList');
+  return {
+    events: raw.filter((e): e is WireEvent => typeof e === 'object' && e !== null),
+    status: optNumber(o.status, 'getEventMsg.status'),
+    waitIndex: optNumber(o.waitIndex, 'getEventMsg.waitIndex'),
+  };
+}
+
+function decodeSend(data: Json): SendMsgData {
+  const o = object(data, 'sendMsg');
+  return { status: optNumber(o.status, 'sendMsg.status') ?? 0, id: optString(o.id, 'sendMsg.id') };
+}
+
+function decodeCard(data: Json): AdminCardData {
+  const o = data === undefined || data === null ? {} : object(data, 'getAdminCard');
+  return {
+    adminWelcomeMode: o.adminWelcomeMode as AdminCardData['adminWelcomeMode'],
+    adminWelcomeMsg: optString(o.adminWelcomeMsg, 'adminWelcomeMsg'),
+    adminNick: optString(o.adminNick, 'adminNick'),
+  };
+}
+
+function decodeRobot(data: Json): RobotAskData {
+  const o = object(data, 'robotAsk');
+  const suggestions = o.suggestions === undefined ? undefined : list(o.suggestions, 'robotAsk.suggestions');
+  return {
+    msgContent: string(o.msgContent, 'robotAsk.msgContent'),
+    msgType: typeof o.msgType === 'number' || typeof o.msgType === 'string' ? o.msgType : undefined,
+    robotAskMsgType: optString(o.robotAskMsgType, 'robotAsk.robotAskMsgType'),
+    suggestions: suggestions?.filter((s): s is string => typeof s === 'string'),
+  };
+}
+
+function decodeUpload(data: Json): UploadData {
+  const o = object(data, 'upload');
+  return {
+    url: string(o.url, 'upload.url'),
+    name: optString(o.name, 'upload.name') ?? '',
+    suffix: optString(o.suffix, 'upload.suffix') ?? '',
+  };
+}
+
+function decodeStars(data: Json): EvaluateInfoData {
+  const o = object(data, 'getEvaluateInfo');
+  return { starList: list(o.starList, 'starList').map((s, i) => string(s, `starList[${i}]`)) };
+}
+
+function decodeTips(data: Json): RobotTipsData {
+  const o = object(data, 'robotTips');
+  return { tips: list(o.tips ?? [], 'tips').filter((s): s is string => typeof s === 'string') };
+}
+
+/** Creates the fetch transport of SPEC §7: POST JSON, 20 s time-out (uploads 60 s), code ≠ 200 → ApiError. */
+export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
+  const base = (options.apiBase ?? '').replace(/\/+$/, '') + API_PREFIX;
+  const scheduler = options.scheduler ?? asyncScheduler;
+
+  function call<T>(name: CallName, body: BodyInit | object, decode: (data: Json) => T, timeoutMs = HTTP_TIMEOUT_MS) {
+    return new Observable<T>((subscriber) => {
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = scheduler.schedule(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+      const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+      const doFetch = options.fetch ?? globalThis.fetch;
+      doFetch(base + name, {
+        method: 'POST',
+        headers: isForm ? undefined : { 'content-type': 'application/json' },
+        body: isForm ? body : JSON.stringify(body),
+        signal: controller.signal,
+      })
+        .then(
+          (res) =>
+            res.text().then((text) => {
+              let envelope: Record<string, unknown>;
+              try {
+                envelope = object(JSON.parse(text) as Json, name);
+              } catch {
+                throw new MalformedResponseError(name, `${name}: HTTP ${res.status}, the answer is not a JSON envelope`);
+              }
+              const code = optNumberSafe(envelope.code);
+              if (code !== API_OK) {
+                const message = typeof envelope.message === 'string' ? envelope.message : `HTTP ${res.status}`;
+                throw new ApiError(name, code ?? res.status, message);
+              }
+              try {
+                return decode(envelope.data);
+              } catch (e) {
+                if (e instanceof DecodeError) throw new MalformedResponseError(name, e.message);
+                throw e;
+              }
+            }),
+          (cause: unknown) => {
+            if (timedOut) throw new TimeoutError(name, timeoutMs);
+            throw new NetworkError(name, `${name}: ${cause instanceof Error ? cause.message : 'network failure'}`);
+          },
+        )
+        .then(
+          (value) => {
+            timer.unsubscribe();
+            subscriber.next(value);
+            subscriber.complete();
+          },
+          (error: unknown) => {
+            timer.unsubscribe();
+            // A body read aborted by the time-out surfaces here too.
+            subscriber.error(timedOut && !(error instanceof TimeoutError) ? new TimeoutError(name, timeoutMs) : error);
+          },
+        );
+      return () => {
+        timer.unsubscribe();
+        controller.abort();
+      };
+    });
+  }
+
+  return {
+    channelInfo: (req) => call('channelInfo', req, (d) => decodeChannelInfo(d)),
+    chatStart: (req) => call('chatStart', req, decodeStart),
+    chatClose: (req) => call('chatClose', req, none),
+    transferAgent: (req) => call('transferAgent', req, decodeTransfer),
+    getAdminCard: (req) => call('getAdminCard', req, decodeCard),
+    getHistoryMsg: (req) => call('getHistoryMsg', req, messages),
+    getSessionMsg: (req) => call('getSessionMsg', req, messages),
+    getOfflineMsg: (req) => call('getOfflineMsg', req, messages),
+    getEventMsg: (req) => call('getEventMsg', req, decodeEvents),
+    sysMsg: (req) => call('sysMsg', req, none),
+    sendMsg: (req) => call('sendMsg', req, decodeSend),
+    msgComplete: (req) => call('msgComplete', req, none),
+    getEvaluateInfo: (req) => call('getEvaluateInfo', req, decodeStars),
+    evaluate: (req) => call('evaluate', req, none),
+    submitUserForm: (req) => call('submitUserForm', req, none),
+    typing: (req) => call('typing', req, none),
+    leaveMsg: (req) => call('leaveMsg', req, none),
+    addSessionMsg: (req) => call('addSessionMsg', req, none),
+    robotAsk: (req) => call('robotAsk', req, decodeRobot),
+    robotTips: (req) => call('robotTips', req, decodeTips),
+    upload: ({ userId, file, fileName }) => {
+      const form = new FormData();
+      form.append('userId', userId);
+      form.append('file', file, fileName);
+      return call('upload', form, decodeUpload, UPLOAD_TIMEOUT_MS);
+    },
+    uploadBase64: (req) => call('uploadBase64', req, decodeUpload, UPLOAD_TIMEOUT_MS),
+  };
+}
+
+function optNumberSafe(value: Json): number | undefined {
+  try {
+    return optNumber(value, 'code');
+  } catch {
+    return undefined;
+  }
+}
