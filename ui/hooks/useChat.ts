@@ -1,0 +1,25 @@
+import type { ChatState } from '../../engine';
+import { useChatEngine } from './ChatProvider';
+import { shallowEqual, useChatSelector } from './useChatSelector';
+
+const pick = (s: ChatState) => ({
+  phase: s.phase,
+  error: s.error,
+  status: s.status,
+  channel: s.channel,
+  messages: s.messages,
+  history: s.history,
+});
+
+/** The chat at a glance: phase, error, status, channel, messages, and the actions on them. */
+export function useChat() {
+  const engine = useChatEngine();
+  const state = useChatSelector(pick, shallowEqual);
+  return {
+    ...state,
+    send: engine.sendText,
+    retry: engine.retry,
+    /** Loads older history; null when there is none left or a page is loading. */
+    loadOlder: state.history.exhausted || state.history.loading || state.phase !== 'ready' ? null : engine.loadOlder,
+  };
+}

@@ -1,0 +1,47 @@
+import { useCallback, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useChatEngine } from './ChatProvider';
+
+export interface ComposerOptions {
+  /** Longest text accepted; longer input is truncated and `remaining` counts down (SPEC §5). */
+  maxLength?: number;
+}
+
+/**
+ * The text composer (SPEC §5): text truncated to maxLength, Enter without Shift sends, send is
+ * `null` while the text is blank. `getInputProps()` wires a textarea.
+ */
+export function useComposer({ maxLength }: ComposerOptions = {}) {
+  const engine = useChatEngine();
+  const [text, setRawText] = useState('');
+  const setText = useCallback(
+    (value: string) => setRawText(maxLength !== undefined ? Array.from(value).slice(0, maxLength).join('') : value),
+    [maxLength],
+  );
+  const canSend = text.trim().length > 0;
+  const send = useCallback(() => {
+    if (engine.sendText(text) !== null) setRawText('');
+  }, [engine, text]);
+
+  const getInputProps = () => ({
+    value: text,
+    onChange: (e: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => setText(e.target.value),
+    onKeyDown: (e: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => {
+      // Enter without Shift sends; not while an IME is composing a word.
+      if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+        e.preventDefault();
+        if (canSend) send();
+      }
+    },
+    maxLength,
+  });
+
+  return {
+    text,
+    setText,
+    /** Characters left when a max length is set, else null. */
+    remaining: maxLength !== undefined ? maxLength - Array.from(text).length : null,
+    /** Sends the text; null while there is nothing to send. */
+    send: canSend ? send : null,
+    getInputProps,
+  };
+}

@@ -1,0 +1,27 @@
+import { Trans } from '@lingui/react/macro';
+import { useChat } from '../../hooks';
+import { Composer } from './Composer';
+import { ErrorState } from './ErrorState';
+import { MessageList } from './MessageList';
+import { NavBar } from './NavBar';
+import './ChatScreen.css';
+
+/** The chat container (SPEC §2): navigation bar, message list, composer; or the page error state. */
+export function ChatScreen() {
+  const { phase, error, channel } = useChat();
+  if (phase === 'error' && error) return <ErrorState error={error} />;
+  return (
+    <div className="chat">
+      <NavBar title={channel?.title ?? ''} />
+      {phase === 'ready' ? (
+        <MessageList />
+      ) : (
+        <div className="chat__loading" role="status">
+          <span className="chat__spinner" aria-hidden="true" />
+          <Trans>Connecting…</Trans>
+        </div>
+      )}
+      <Composer />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ChatProvider } from '../../hooks';
+import { browserStorage } from '../browserStorage';
+import { ChatScreen } from '../components/ChatScreen';
+
+/** Route /index (SPEC §2): the chat, started from the URL query. Lazily loaded, hence the default export. */
+export default function IndexPage() {
+  const { search } = useLocation();
+  // The query is read once: the chat belongs to the page load that opened it.
+  const [options] = useState(() => ({
+    query: search,
+    storage: browserStorage(),
+    previousUrl: document.referrer || undefined,
+  }));
+  return (
+    <ChatProvider options={options}>
+      <ChatScreen />
+    </ChatProvider>
+  );
+}

@@ -1,0 +1,52 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { BASE_PATH } from './engine/constants';
+import { referenceServer } from './server/vite';
+
+export default defineConfig({
+  base: BASE_PATH,
+  plugins: [
+    react(),
+    // Lingui's macros (Trans, t, plural) compile through Babel; Vite 8's React plugin has no babel option.
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    referenceServer(),
+  ],
+  build: { target: 'es2022', sourcemap: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/{engine,server,integration}/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['tests/{hooks,widget,i18n}/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setupDom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser, one server: files share the machine's 2 cores better in sequence.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
