@@ -9,7 +9,8 @@ import './MessageItem.css';
 export interface MessageItemProps {
   message: ChatMessage;
   onRetry: (id: string) => void;
-  onAsk: (question: string) => void;
+  /** Sends a suggested question; null hides the suggestions. */
+  onAsk: ((question: string) => void) | null;
 }
 
 /** One message: visitor right, system centred, agent and robot left (SPEC §3 position). */
@@ -44,7 +45,7 @@ export const MessageItem = memo(function MessageItem({ message: m, onRetry, onAs
           )}
         </div>
       )}
-      {m.suggestions && (
+      {m.suggestions && onAsk && (
         <ul className="message__suggestions" aria-label={t`Suggested questions`}>
           {m.suggestions.map((q) => (
             <li key={q}>

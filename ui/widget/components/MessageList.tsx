@@ -35,8 +35,9 @@ export function MessageList() {
         </p>
       )}
       <ol className="message-list__items" aria-live="polite" aria-relevant="additions">
-        {messages.map((m) => (
-          <MessageItem key={m.id} message={m} onRetry={retry} onAsk={send} />
+        {messages.map((m, i) => (
+          // Suggested questions are offered on the newest message only; older ones are history.
+          <MessageItem key={m.id} message={m} onRetry={retry} onAsk={i === messages.length - 1 ? send : null} />
         ))}
       </ol>
     </div>

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { PHONE, useBrowser } from './browser';
+
+describe('robot chat in Chromium against the npm start server', () => {
+  const s = useBrowser(PHONE);
+
+  it('SPEC §2: /chat/ redirects to /chat/index keeping the query, and the robot welcomes the visitor', async () => {
+    await s.page.goto(`${s.baseUrl}/chat/?channelid=demo&pid=p1`);
+    await s.page.waitForURL(/\/chat\/index\?channelid=demo&pid=p1$/);
+    await expect.poll(() => s.page.getByRole('heading', { level: 1 }).innerText()).toBe('Demo shop support');
+    await s.page.getByText("Hi! I'm Robo").waitFor();
+  });
+
+  it('SPEC §4 robot mode: a question gets the robot answer, and a reload keeps the conversation', async () => {
+    const { page } = s;
+    await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
+    const input = page.getByRole('textbox', { name: 'Message' });
+    const sendButton = page.getByRole('button', { name: 'Send' });
+    await input.waitFor();
+    expect(await sendButton.isDisabled()).toBe(true);
+    await input.fill('What are your opening hours?');
+    await input.press('Enter');
+    await page.getByText('We are open Monday to Friday').waitFor();
+    expect(await input.inputValue()).toBe('');
+
+    await page.screenshot({ path: 'test-results/robot-chat-phone.png' });
+    await page.reload();
+    await page.getByText('What are your opening hours?').waitFor();
+    await page.getByText('We are open Monday to Friday').waitFor();
+  });
+
+  it('SPEC §8: without a channel id the page shows the error state', async () => {
+    await s.page.goto(`${s.baseUrl}/chat/`);
+    await s.page.getByRole('alert').getByText('Unknown channel id').waitFor();
+  });
+
+  it('SPEC §8: an unknown channel shows the server message in the error state', async () => {
+    await s.page.goto(`${s.baseUrl}/chat/?channelid=nope`);
+    await s.page.getByRole('alert').getByText(/Unknown channel, /).waitFor();
+  });
+});
