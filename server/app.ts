@@ -1,0 +1,451 @@
+import { Hono } from 'hono';
+import { getExtension, getMimeType } from 'hono/utils/mime';
+import type {
+  AddSessionMsgRequest,
+  ApiEnvelope,
+  AdminCardData,
+  ChannelInfoRequest,
+  ChatCloseRequest,
+  ChatStartData,
+  ChatStartRequest,
+  EvaluateInfoData,
+  EvaluateInfoRequest,
+  EvaluateRequest,
+  EventMsgData,
+  EventMsgRequest,
+  HistoryRequest,
+  LeaveMsgRequest,
+  OfflineMsgRequest,
+  RobotAskData,
+  RobotAskRequest,
+  RobotTipsData,
+  RobotTipsRequest,
+  SendMsgData,
+  SendMsgRequest,
+  SessionMsgRequest,
+  SubmitUserFormRequest,
+  SysMsgRequest,
+  TransferAgentData,
+  TransferAgentRequest,
+  TypingRequest,
+  UploadBase64Request,
+  UploadData,
+  UserRequest,
+  WireChannelInfo,
+  WireMessage,
+} from '../engine/protocol';
+import { CALLS, type CallName } from '../engine/protocol';
+import {
+  API_OK,
+  ChatStatus,
+  EventCode,
+  FLAG_ON,
+  MessageStatus,
+  MsgType,
+  OutType,
+  SEND_OK,
+  SenderType,
+} from '../engine/model/codes';
+import { ADMIN_CARD, SimulatedAgent } from './agent';
+import { findPreset, type Preset } from './presets';
+import { answer, tips } from './robot';
+import { newId, Store, type Visitor } from './store';
+
+/** Options of the reference server. */
+export interface AppOptions {
+  /** Mounts POST /api/dev/* (drive the simulated agent by hand). */
+  devControls?: boolean;
+  /** The clock of every time-based behaviour (ms since epoch); tests inject a fake one. */
+  clock?: () => number;
+  /** How long the simulated agent takes to answer. */
+  agentDelayMs?: number;
+}
+
+/** Body of every POST /api/dev/* control. */
+export interface DevRequest {
+  userId: string;
+  /** agentSay: what the agent says. */
+  text?: string;
+  /** endSession: why the session ends (OutType, default agent closed). */
+  outType?: number;
+  /** deleteMessage: which message goes. */
+  msgId?: string;
+}
+
+/** Prefix of the visitor API (SPEC §7). */
+const API = '/api/chat/visitor';
+/** How long the simulated agent takes to answer unless told otherwise. */
+const DEFAULT_AGENT_DELAY_MS = 1_500;
+/** History page size when the request has none (SPEC §9). */
+const DEFAULT_PAGE_SIZE = 20;
+/** Largest history page served. */
+const MAX_PAGE_SIZE = 100;
+/** Uploads live in memory, so they are capped. */
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Content that makes sendMsg, evaluate or submitUserForm fail on purpose, so clients can test failure paths. */
+export const FAIL_MARKER = '__fail__';
+/** sendMsg data.status of a message that was not delivered. */
+const SEND_FAILED = 0;
+/** Envelope codes of failures (our choice; only 200 is named by the spec). */
+const ErrorCode = { BadRequest: 400, NotFound: 404, TooLarge: 413, Failed: 500 } as const;
+type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** getEvaluateInfo's star labels, lowest first. */
+const STAR_LABELS = ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'];
+
+/** A failed call; its code and message become the envelope. */
+class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Body = Record<string, unknown>;
+/** A request body as received: the protocol's field names, values not yet checked. */
+type Untrusted<T> = { [K in keyof T]?: unknown };
+
+/** A non-empty string; numbers are accepted because ids and flags travel as either. */
+function text(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** A non-empty string or a 400 naming the missing field. */
+function required(value: unknown, name: string): string {
+  const result = text(value);
+  if (result === undefined) throw new ApiError(ErrorCode.BadRequest, `${name} is required`);
+  return result;
+}
+
+/** A finite number, also from a numeric string. */
+function numeric(value: unknown): number | undefined {
+  const candidate = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof candidate === 'number' && Number.isFinite(candidate) ? candidate : undefined;
+}
+
+/** Whether a value is one of the values of a codes object. */
+function isCode<T extends Record<string, number | string>>(codes: T, value: unknown): value is T[keyof T] {
+  return Object.values(codes).includes(value as T[keyof T]);
+}
+
+/** The sender type of a body, or the fallback when missing or unknown. */
+function senderTypeOf(value: unknown, fallback: SenderType): SenderType {
+  const candidate = numeric(value);
+  return isCode(SenderType, candidate) ? candidate : fallback;
+}
+
+/** The message fields of a body, as stored; a message needs text or a file. */
+function messageFields(b: Untrusted<SendMsgRequest>, senderType: SenderType): Omit<WireMessage, 'id' | 'userId' | 'msgTime'> {
+  const msgContent = typeof b.msgContent === 'string' ? b.msgContent : '';
+  const fileUrl = text(b.fileUrl);
+  if (msgContent.trim() === '' && fileUrl === undefined) throw new ApiError(ErrorCode.BadRequest, 'msgContent is required');
+  const msgType = numeric(b.msgType) ?? b.msgType;
+  return {
+    senderType,
+    senderName: text(b.senderName),
+    msgType: isCode(MsgType, msgType) ? msgType : MsgType.Text,
+    msgContent,
+    fileName: text(b.fileName),
+    fileUrl,
+    fileSize: numeric(b.fileSize),
+    audioDuration: numeric(b.audioDuration),
+    specialMsgFlag: numeric(b.specialMsgFlag),
+    status: MessageStatus.Sent,
+  };
+}
+
+/** The chat status a visitor resumes with (SPEC §4). */
+function chatStatus(visitor: Visitor, preset: Preset): ChatStatus {
+  if (visitor.conversation === 'agent') return ChatStatus.InConversation;
+  if (visitor.conversation === 'queued') return ChatStatus.Queued;
+  return preset.form && !visitor.formSubmitted ? ChatStatus.FormCheck : ChatStatus.NotStarted;
+}
+
+/** A JSON object body, or a 400. */
+async function readJson(request: Request): Promise<Body> {
+  let value: unknown;
+  try {
+    value = await request.json();
+  } catch {
+    throw new ApiError(ErrorCode.BadRequest, 'malformed JSON body');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiError(ErrorCode.BadRequest, 'body must be a JSON object');
+  }
+  return value as Body;
+}
+
+/** A multipart form body, or a 400. */
+async function readForm(request: Request): Promise<Body> {
+  try {
+    return Object.fromEntries(await request.formData());
+  } catch {
+    throw new ApiError(ErrorCode.BadRequest, 'malformed multipart body');
+  }
+}
+
+/** Whether a path segment names a call of the protocol. */
+function isCall(name: string): name is CallName {
+  return (CALLS as readonly string[]).includes(name);
+}
+
+/** The success envelope. */
+function ok(data: unknown): ApiEnvelope<unknown> {
+  return data === undefined ? { code: API_OK } : { code: API_OK, data };
+}
+
+/** The reference visitor API: one Hono app over an in-memory store. */
+export function createApp(options: AppOptions = {}): Hono {
+  const store = new Store(options.clock ?? Date.now);
+  const agent = new SimulatedAgent(store, options.agentDelayMs ?? DEFAULT_AGENT_DELAY_MS);
+
+  const presetOf = (channelId: unknown, field = 'channelId'): Preset => {
+    const preset = findPreset(required(channelId, field));
+    if (!preset) throw new ApiError(ErrorCode.NotFound, 'channel not found');
+    return preset;
+  };
+
+  const visitorOf = (userId: unknown): Visitor => {
+    const visitor = store.find(required(userId, 'userId'));
+    if (!visitor) throw new ApiError(ErrorCode.NotFound, 'visitor not found, call chatStart first');
+    return visitor;
+  };
+
+  const saveUpload = (name: string, bytes: Uint8Array<ArrayBuffer>): UploadData => {
+    if (/^fail\./i.test(name)) throw new ApiError(ErrorCode.Failed, 'upload failed');
+    if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ApiError(ErrorCode.TooLarge, 'file too large');
+    // Only a plain suffix goes into the URL, where clients read the file type from it (SPEC §5).
+    const suffix = /\.([a-z0-9]{1,10})$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+    const id = suffix ? `${newId()}.${suffix}` : newId();
+    store.saveFile(id, { name, bytes });
+    return { url: `${API}/files/${id}`, name, suffix };
+  };
+
+  const calls: Record<CallName, (body: Body) => unknown> = {
+    channelInfo: (b: Untrusted<ChannelInfoRequest>): WireChannelInfo => presetOf(b.id, 'id').channel,
+
+    chatStart: (b: Untrusted<ChatStartRequest>): ChatStartData => {
+      const channelId = required(b.channelId, 'channelId');
+      const preset = presetOf(channelId);
+      const userId = text(b.userId) ?? newId();
+      const visitor = store.find(userId) ?? store.create(userId, channelId);
+      if (visitor.channelId !== channelId) {
+        // An id reused on another channel starts over there rather than carrying a conversation across.
+        store.endConversation(visitor);
+        visitor.channelId = channelId;
+      }
+      visitor.sessionId = newId();
+      visitor.pollId = newId();
+      // The new page learns where things stand from this status and the history, not from old events.
+      visitor.events = [];
+      return {
+        userId,
+        sessionId: visitor.sessionId,
+        pollId: visitor.pollId,
+        status: chatStatus(visitor, preset),
+        ...(preset.form && { userFormMode: FLAG_ON }),
+        serverTime: store.clock(),
+      };
+    },
+
+    chatClose: (b: Untrusted<ChatCloseRequest>): void => {
+      const visitor = visitorOf(b.userId);
+      store.endConversation(visitor);
+      visitor.events = [];
+      visitor.pollId = undefined;
+    },
+
+    transferAgent: (b: Untrusted<TransferAgentRequest>): TransferAgentData => {
+      const visitor = visitorOf(b.userId);
+      return agent.transfer(visitor, presetOf(visitor.channelId), text(b.groupId));
+    },
+
+    getAdminCard: (b: Untrusted<UserRequest>): AdminCardData => {
+      visitorOf(b.userId);
+      return ADMIN_CARD;
+    },
+
+    getHistoryMsg: (b: Untrusted<HistoryRequest>): WireMessage[] => {
+      const pageSize = Math.min(Math.max(Math.trunc(numeric(b.pageSize) ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
+      const maxTime = numeric(b.maxTime);
+      // A maxTime of 0 means "no bound" to some clients, like a missing one.
+      return store.history(visitorOf(b.userId), pageSize, maxTime && maxTime > 0 ? maxTime : undefined);
+    },
+
+    getSessionMsg: (b: Untrusted<SessionMsgRequest>): WireMessage[] =>
+      store.sessionMessages(visitorOf(b.userId), required(b.sessionId, 'sessionId')),
+
+    getOfflineMsg: (b: Untrusted<OfflineMsgRequest>): WireMessage[] =>
+      store.history(visitorOf(b.userId), Number.POSITIVE_INFINITY).filter((m) => m.msgType === MsgType.LeaveMessage),
+
+    getEventMsg: (b: Untrusted<EventMsgRequest>): EventMsgData => {
+      const visitor = visitorOf(b.userId);
+      // A closed or replaced session's poll gets nothing; the events wait for the current one.
+      const msgList = required(b.pollId, 'pollId') === visitor.pollId ? visitor.events.splice(0) : [];
+      return { msgList, status: chatStatus(visitor, presetOf(visitor.channelId)), waitIndex: visitor.waitIndex };
+    },
+
+    sysMsg: (b: Untrusted<SysMsgRequest>): void => {
+      const visitor = visitorOf(b.userId);
+      if (text(b.msgContent) === undefined) return; // SPEC §5: an empty system message is ignored
+      store.addMessage(visitor, messageFields(b, senderTypeOf(b.senderType, SenderType.System)));
+    },
+
+    sendMsg: (b: Untrusted<SendMsgRequest>): SendMsgData => {
+      const visitor = visitorOf(b.userId);
+      const fields = messageFields(b, SenderType.Visitor);
+      if (fields.msgContent === FAIL_MARKER) return { status: SEND_FAILED };
+      const message = store.addMessage(visitor, fields);
+      agent.react(visitor, presetOf(visitor.channelId), message);
+      return { status: SEND_OK, id: message.id };
+    },
+
+    addSessionMsg: (b: Untrusted<AddSessionMsgRequest>): SendMsgData => {
+      const visitor = visitorOf(b.userId);
+      const message = store.addMessage(visitor, messageFields(b, senderTypeOf(b.senderType, SenderType.Visitor)));
+      return { status: SEND_OK, id: message.id };
+    },
+
+    msgComplete: (b: Untrusted<EventMsgRequest>): void => {
+      visitorOf(b.userId);
+    },
+
+    typing: (b: Untrusted<TypingRequest>): void => {
+      visitorOf(b.userId);
+    },
+
+    getEvaluateInfo: (b: Untrusted<EvaluateInfoRequest>): EvaluateInfoData => {
+      presetOf(b.channelId);
+      return { starList: STAR_LABELS };
+    },
+
+    evaluate: (b: Untrusted<EvaluateRequest>): void => {
+      visitorOf(b.userId);
+      const star = numeric(b.star);
+      if (star === undefined || !Number.isInteger(star) || star < 1 || star > STAR_LABELS.length) {
+        throw new ApiError(ErrorCode.BadRequest, `star must be an integer from 1 to ${STAR_LABELS.length}`);
+      }
+      if (b.comment === FAIL_MARKER) throw new ApiError(ErrorCode.Failed, 'submission failed');
+    },
+
+    submitUserForm: (b: Untrusted<SubmitUserFormRequest>): void => {
+      const visitor = visitorOf(b.userId);
+      if (Object.values(b).includes(FAIL_MARKER)) throw new ApiError(ErrorCode.Failed, 'submission failed');
+      const missing = (presetOf(visitor.channelId).form ?? []).filter((field) => field.required && text(b[field.name]) === undefined);
+      if (missing.length > 0) {
+        throw new ApiError(ErrorCode.BadRequest, `required: ${missing.map((field) => field.label).join(', ')}`);
+      }
+      visitor.formSubmitted = true;
+    },
+
+    leaveMsg: (b: Untrusted<LeaveMsgRequest>): void => {
+      const visitor = visitorOf(b.userId);
+      store.addMessage(visitor, {
+        senderType: SenderType.Visitor,
+        msgType: MsgType.LeaveMessage,
+        msgContent: required(b.content, 'content'),
+        status: MessageStatus.Sent,
+      });
+    },
+
+    robotAsk: (b: Untrusted<RobotAskRequest>): RobotAskData => {
+      const preset = presetOf(b.channelId);
+      const visitor = visitorOf(b.userId);
+      const reply = answer(required(b.question, 'question'));
+      // Stored, so a reload shows the answer; the question itself arrives by sendMsg.
+      store.addMessage(visitor, {
+        senderType: SenderType.Robot,
+        senderName: preset.channel.robotName,
+        msgType: reply.msgType ?? MsgType.Text,
+        msgContent: reply.msgContent,
+      });
+      return reply;
+    },
+
+    robotTips: (b: Untrusted<RobotTipsRequest>): RobotTipsData => {
+      presetOf(b.channelId);
+      return { tips: tips(typeof b.question === 'string' ? b.question : '') };
+    },
+
+    upload: async (b: Untrusted<UserRequest & { file: File }>): Promise<UploadData> => {
+      visitorOf(b.userId);
+      if (!(b.file instanceof File)) throw new ApiError(ErrorCode.BadRequest, 'file is required');
+      return saveUpload(b.file.name, new Uint8Array(await b.file.arrayBuffer()));
+    },
+
+    uploadBase64: (b: Untrusted<UploadBase64Request>): UploadData => {
+      visitorOf(b.userId);
+      const [, type = '', data = ''] = /^data:([\w.+-]+\/[\w.+-]+);base64,(.*)$/s.exec(text(b.imgData) ?? '') ?? [];
+      let binary: string;
+      try {
+        binary = atob(data);
+      } catch {
+        binary = '';
+      }
+      if (type === '' || binary === '') throw new ApiError(ErrorCode.BadRequest, 'imgData must be a base64 data URL');
+      return saveUpload(`image.${getExtension(type) ?? 'bin'}`, Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    },
+  };
+
+  const devActions: Record<string, (b: Untrusted<DevRequest>) => void> = {
+    agentSay: (b) => agent.say(visitorOf(b.userId), required(b.text, 'text')),
+    endSession: (b) => {
+      const outType = numeric(b.outType) ?? OutType.AgentClosed;
+      if (!isCode(OutType, outType)) throw new ApiError(ErrorCode.BadRequest, 'unknown outType');
+      agent.end(visitorOf(b.userId), outType);
+    },
+    requestEvaluation: (b) => agent.emit(visitorOf(b.userId), { event_type: EventCode.EvaluationRequested }),
+    deleteMessage: (b) => {
+      const visitor = visitorOf(b.userId);
+      const msgId = required(b.msgId, 'msgId');
+      if (!store.deleteMessage(visitor, msgId)) throw new ApiError(ErrorCode.NotFound, 'message not found');
+      agent.emit(visitor, { event_type: EventCode.MessageDeleted, msgId });
+    },
+    typing: (b) => agent.emit(visitorOf(b.userId), { event_type: EventCode.AgentTyping }),
+    refuse: (b) => agent.refuse(visitorOf(b.userId)),
+  };
+
+  const app = new Hono();
+
+  app.post(`${API}/:call`, async (c) => {
+    const call = c.req.param('call');
+    if (!isCall(call)) throw new ApiError(ErrorCode.NotFound, `unknown call: ${call}`);
+    const body = call === 'upload' ? await readForm(c.req.raw) : await readJson(c.req.raw);
+    return c.json(ok(await calls[call](body)));
+  });
+
+  app.get(`${API}/files/:id`, (c) => {
+    const file = store.file(c.req.param('id'));
+    if (!file) return c.json({ code: ErrorCode.NotFound, message: 'file not found' }, 404);
+    return c.body(file.bytes, 200, {
+      // The type follows the suffix we chose, never the uploader's claim, and scripts stay sandboxed.
+      'Content-Type': getMimeType(c.req.param('id')) ?? 'application/octet-stream',
+      'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'Content-Security-Policy': 'sandbox',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+
+  if (options.devControls) {
+    app.post('/api/dev/:action', async (c) => {
+      const action = c.req.param('action');
+      const run = Object.hasOwn(devActions, action) ? devActions[action] : undefined;
+      if (!run) throw new ApiError(ErrorCode.NotFound, `unknown dev control: ${action}`);
+      run(await readJson(c.req.raw));
+      return c.json({ code: API_OK });
+    });
+  }
+
+  app.notFound((c) => c.json({ code: ErrorCode.NotFound, message: `no route for ${c.req.method} ${c.req.path}` }, 404));
+
+  // Failures stay inside the envelope (HTTP 200, code ≠ 200); only real bugs answer HTTP 500.
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json({ code: error.code, message: error.message });
+    console.error('reference server:', error);
+    return c.json({ code: ErrorCode.Failed, message: 'internal error' }, 500);
+  });
+
+  return app;
+}

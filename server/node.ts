@@ -1,0 +1,85 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp, type AppOptions } from './app';
+import { PRESETS } from './presets';
+
+/** Options of the Node host. */
+export interface HostOptions extends AppOptions {
+  /** Port to listen on; 0 picks a free one. */
+  port?: number;
+  /** The built widget (`vite build` output). */
+  distDir?: string;
+  /** Print nothing on start (tests). */
+  quiet?: boolean;
+}
+
+/** A listening Node host. */
+export interface RunningServer {
+  server: ServerType;
+  port: number;
+  /** The origin, e.g. http://localhost:8080 (the widget is at {url}/chat/). */
+  url: string;
+  close: () => Promise<void>;
+}
+
+const DEFAULT_PORT = 8080;
+const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+const WIDGET_PATH = '/chat';
+
+/** Dev controls are on unless DEV_CONTROLS=0: this server is a demo peer, never a production backend. */
+export function devControlsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.DEV_CONTROLS !== '0';
+}
+
+/** Redirects to the widget, keeping the query string (the channel id travels there). */
+function toWidget(c: Context): Response {
+  return c.redirect(`${WIDGET_PATH}/${new URL(c.req.url).search}`);
+}
+
+/** The host's fetch handler: the API, the built widget under /chat/ with SPA fallback, and / → /chat/. */
+export function createHost({ distDir = DEFAULT_DIST_DIR, ...appOptions }: Omit<HostOptions, 'port'> = {}): Hono {
+  const api = createApp({ ...appOptions, devControls: appOptions.devControls ?? devControlsFromEnv() });
+  const host = new Hono();
+  host.all('/api/*', (c) => api.fetch(c.req.raw));
+  host.get('/', toWidget);
+  host.get(WIDGET_PATH, toWidget);
+  host.use(`${WIDGET_PATH}/*`, serveStatic({ root: distDir, rewriteRequestPath: (path) => path.slice(WIDGET_PATH.length) }));
+  // Any other /chat/* path is a client-side route: the SPA's index.html answers it.
+  host.get(`${WIDGET_PATH}/*`, serveStatic({ path: join(distDir, 'index.html') }));
+  host.get(`${WIDGET_PATH}/*`, (c) => c.text('The widget is not built yet: run `npm run build` first.', 404));
+  return host;
+}
+
+/** Starts the Node host and, unless quiet, prints where the widget is; resolves once it listens. */
+export function startServer({ port = DEFAULT_PORT, quiet = false, ...options }: HostOptions = {}): Promise<RunningServer> {
+  const devControls = options.devControls ?? devControlsFromEnv();
+  const host = createHost({ ...options, devControls });
+  return new Promise((resolveStart, rejectStart) => {
+    const server = serve({ fetch: host.fetch, port }, (info) => {
+      const url = `http://localhost:${info.port}`;
+      if (!quiet) {
+        console.log(`Chat widget: ${url}${WIDGET_PATH}/?channelid=demo`);
+        console.log(`Channels (?channelid=): ${Object.keys(PRESETS).join(', ')}`);
+        console.log(`Dev controls (POST /api/dev/*): ${devControls ? 'on; DEV_CONTROLS=0 turns them off' : 'off'}`);
+      }
+      resolveStart({
+        server,
+        port: info.port,
+        url,
+        close: () => new Promise((resolveClose, rejectClose) => server.close((error) => (error ? rejectClose(error) : resolveClose()))),
+      });
+    });
+    server.once('error', rejectStart);
+  });
+}
+
+// `npm start` (node --import tsx server/node.ts): PORT picks the port.
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  startServer({ port: Number(process.env.PORT) || DEFAULT_PORT }).catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,94 @@
+import type { RobotAskData } from '../engine/protocol';
+import { MsgType } from '../engine/model/codes';
+
+/** One entry of the robot's knowledge base. */
+interface FaqEntry {
+  question: string;
+  /** Lower-case word prefixes that point at this entry. */
+  keywords: string[];
+  answer: string;
+}
+
+const KNOWLEDGE: FaqEntry[] = [
+  {
+    question: 'What are your opening hours?',
+    keywords: ['hour', 'open', 'close', 'closing', 'weekend', 'when'],
+    answer: 'We are open Monday to Friday 9:00–18:00 and Saturday 10:00–14:00 (CET). Closed on Sundays and public holidays.',
+  },
+  {
+    question: 'How long does shipping take?',
+    keywords: ['ship', 'deliver', 'track', 'parcel', 'package', 'arrive'],
+    answer: 'Standard shipping takes 3–5 business days, express 1–2. You get a tracking link by email as soon as your order ships.',
+  },
+  {
+    question: 'How do I return an item?',
+    keywords: ['return', 'refund', 'exchange', 'send back', 'broken'],
+    answer: 'You can return any item within 30 days. Open “My orders”, choose the item and click “Return”; the refund reaches you within 5 business days of our receiving it.',
+  },
+  {
+    question: 'Which payment methods do you accept?',
+    keywords: ['pay', 'card', 'credit', 'paypal', 'invoice', 'bank'],
+    answer: 'We accept Visa, Mastercard, American Express, PayPal and bank transfer. Business customers can also pay by invoice.',
+  },
+  {
+    question: 'How do I reset my password?',
+    keywords: ['password', 'reset', 'login', 'log in', 'sign in', 'forgot', 'account'],
+    answer: 'Click “Forgot password?” on the sign-in page and enter your email address; the reset link we send is valid for 24 hours.',
+  },
+  {
+    question: 'How can I talk to a human?',
+    keywords: ['human', 'agent', 'person', 'someone', 'talk', 'contact', 'phone', 'call'],
+    answer: 'Tap “Talk to a human” and an agent will join this chat. You can also write to support@example.com or call +1 555 0100 during opening hours.',
+  },
+];
+
+/** The FAQ questions, in knowledge-base order (for channel faqConfig and suggestions). */
+export const FAQ_QUESTIONS = KNOWLEDGE.map((entry) => entry.question);
+
+/** How many keywords of the entry the text mentions; keywords match word starts, case-insensitive. */
+function score(entry: FaqEntry, text: string): number {
+  const normalized = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')}`;
+  return entry.keywords.filter((keyword) => normalized.includes(` ${keyword}`)).length;
+}
+
+/** The entry that matches the text best, if any matches at all. */
+function bestMatch(text: string): FaqEntry | undefined {
+  let best: FaqEntry | undefined;
+  let bestScore = 0;
+  for (const entry of KNOWLEDGE) {
+    const s = score(entry, text);
+    if (s > bestScore) [best, bestScore] = [entry, s];
+  }
+  return best;
+}
+
+/** The robot's answer to a question, with follow-up suggestions; unknown questions get a menu. */
+export function answer(question: string): RobotAskData {
+  const entry = bestMatch(question);
+  if (!entry) {
+    return {
+      msgContent: `Sorry, I don't know the answer to that yet. I can help with: ${FAQ_QUESTIONS.join(' · ')}`,
+      msgType: MsgType.Text,
+      suggestions: FAQ_QUESTIONS,
+    };
+  }
+  return {
+    msgContent: entry.answer,
+    msgType: MsgType.Text,
+    suggestions: FAQ_QUESTIONS.filter((q) => q !== entry.question).slice(0, 3),
+  };
+}
+
+/** FAQ questions that fit the text typed so far, best first (at most 5). */
+export function tips(typed: string): string[] {
+  const text = typed.trim().toLowerCase();
+  if (text === '') return [];
+  // A question that contains the typed text outranks any keyword hits.
+  const rank = (entry: FaqEntry): number =>
+    score(entry, text) + (entry.question.toLowerCase().includes(text) ? entry.keywords.length + 1 : 0);
+  return KNOWLEDGE.map((entry) => ({ entry, s: rank(entry) }))
+    .filter(({ s }) => s > 0)
+    .sort((a, b) => b.s - a.s)
+    .slice(0, 5)
+    .map(({ entry }) => entry.question);
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminCardData, EvaluateInfoData, SendMsgData, TransferAgentData } from '../../engine/protocol';
+import { ChatStatus, EventCode, MsgType, OutType, SenderType, TransferStatus } from '../../engine/model/codes';
+import { AGENT_DELAY_MS, decodeMessage, decodeText, setup } from './helpers';
+
+/** Starts a chat on a channel and transfers it to an agent. */
+async function transferred(channelId: string, context = setup()) {
+  const session = await context.start(channelId);
+  const transfer = await context.data<TransferAgentData>('transferAgent', { userId: session.userId });
+  return { ...context, session, transfer };
+}
+
+describe('agent preset', () => {
+  it('transfer succeeds and a reload resumes the conversation (status 2)', async () => {
+    const { transfer, session, start, data } = await transferred('agent');
+    expect(transfer).toEqual({ status: TransferStatus.Success, adminNick: 'Alice' });
+    expect((await start('agent', session.userId)).status).toBe(ChatStatus.InConversation);
+    expect(await data<AdminCardData>('getAdminCard', { userId: session.userId })).toMatchObject({ adminWelcomeMode: 1, adminWelcomeMsg: expect.any(String) });
+  });
+
+  it('the agent types at once and answers after the delay, by poll and in history', async () => {
+    const { session, data, poll, advance, history } = await transferred('agent');
+    const sent = await data<SendMsgData>('sendMsg', { userId: session.userId, senderType: 1, msgType: MsgType.Text, msgContent: 'Where is my order?' });
+    expect((await poll(session)).msgList.map((e) => e.event_type)).toEqual([EventCode.AgentTyping]);
+
+    advance(AGENT_DELAY_MS - 1);
+    expect((await poll(session)).msgList).toEqual([]);
+    advance(1);
+    const [event, ...rest] = (await poll(session)).msgList;
+    expect(rest).toEqual([]);
+    expect(event?.event_type).toBe(EventCode.AgentMessage);
+    const message = event && decodeMessage(event);
+    expect(message).toMatchObject({ id: event?.msgId, senderType: SenderType.Agent, msgContent: expect.stringContaining('“Where is my order?”') });
+    expect((await history(session.userId)).map((m) => m.id)).toEqual([sent.id, message?.id]);
+    expect((await poll(session)).msgList).toEqual([]);
+  });
+
+  it('chatClose ends the session: polls get nothing, the pending answer is dropped', async () => {
+    const { session, data, poll, advance, start } = await transferred('agent');
+    await data('sendMsg', { userId: session.userId, msgType: 1, msgContent: 'hi' });
+    await data('chatClose', { userId: session.userId });
+    advance(AGENT_DELAY_MS);
+    expect((await poll(session)).msgList).toEqual([]);
+    expect((await start('agent', session.userId)).status).toBe(ChatStatus.NotStarted);
+  });
+
+  it('a poll of a replaced session (stale pollId) gets no events', async () => {
+    const { session, start, poll, dev } = await transferred('agent');
+    await start('agent', session.userId);
+    await dev('agentSay', { userId: session.userId, text: 'hi' });
+    expect((await poll(session)).msgList).toEqual([]);
+  });
+
+  it('the timeouts preset does not answer by itself', async () => {
+    const { session, data, poll, advance } = await transferred('timeouts');
+    await data('sendMsg', { userId: session.userId, msgType: 1, msgContent: 'hello?' });
+    advance(60_000);
+    expect((await poll(session)).msgList).toEqual([]);
+  });
+});
+
+describe('transfer results by preset', () => {
+  it.each([
+    ['offline', TransferStatus.Offline],
+    ['closed', TransferStatus.OutsideHours],
+  ])('%s answers status %i', async (channelId, status) => {
+    expect((await transferred(channelId)).transfer.status).toBe(status);
+  });
+
+  it('groups: a known group connects, an unknown one fails', async () => {
+    const { start, data } = setup();
+    const { userId } = await start('groups');
+    expect((await data<TransferAgentData>('transferAgent', { userId, groupId: 'nope' })).status).toBe(TransferStatus.Failure);
+    expect((await data<TransferAgentData>('transferAgent', { userId, groupId: 'billing' })).status).toBe(TransferStatus.Success);
+  });
+});
+
+describe('queue preset', () => {
+  it('counts down one place per ~2 s of polls, then delivers 1200 and the session is established', async () => {
+    const { transfer, session, poll, advance, start } = await transferred('queue');
+    expect(transfer).toEqual({ status: TransferStatus.Queued, waitIndex: 3 });
+    expect(await poll(session)).toEqual({ msgList: [], status: ChatStatus.Queued, waitIndex: 3 });
+    const reloaded = await start('queue', session.userId);
+    expect(reloaded.status).toBe(ChatStatus.Queued);
+
+    advance(2_000);
+    expect(await poll(reloaded)).toEqual({ msgList: [], status: ChatStatus.Queued, waitIndex: 2 });
+    advance(2_000);
+    expect((await poll(reloaded)).waitIndex).toBe(1);
+    advance(2_000);
+    const last = await poll(reloaded);
+    expect(last).toMatchObject({ status: ChatStatus.InConversation, waitIndex: 0 });
+    expect(last.msgList).toEqual([expect.objectContaining({ event_type: EventCode.SessionEstablished, adminNick: 'Alice' })]);
+  });
+});
+
+describe('dev controls', () => {
+  it('agentSay, typing, requestEvaluation, deleteMessage and endSession reach the next poll in order', async () => {
+    const { session, dev, poll, history } = await transferred('agent');
+    const { userId } = session;
+    expect((await dev('agentSay', { userId, text: 'Hello from the agent' })).code).toBe(200);
+    await dev('typing', { userId });
+    await dev('requestEvaluation', { userId });
+    const [said] = await history(userId);
+    await dev('deleteMessage', { userId, msgId: said?.id });
+    await dev('endSession', { userId, outType: OutType.UserOver });
+
+    const { msgList, status } = await poll(session);
+    expect(msgList.map((e) => e.event_type)).toEqual([
+      EventCode.AgentMessage,
+      EventCode.AgentTyping,
+      EventCode.EvaluationRequested,
+      EventCode.MessageDeleted,
+      EventCode.SessionEnded,
+    ]);
+    expect(msgList[0] && decodeMessage(msgList[0]).msgContent).toBe('Hello from the agent');
+    expect(msgList[3]?.msgId).toBe(said?.id);
+    expect(msgList[4]?.outType).toBe(OutType.UserOver);
+    expect(status).toBe(ChatStatus.NotStarted);
+    expect(await history(userId)).toEqual([]);
+  });
+
+  it('refuse delivers 1208 with a text and ends the conversation', async () => {
+    const { session, dev, poll } = await transferred('agent');
+    await dev('refuse', { userId: session.userId });
+    const { msgList, status } = await poll(session);
+    expect(msgList.map((e) => e.event_type)).toEqual([EventCode.AgentRefused]);
+    expect(msgList[0] && decodeText(msgList[0])).toMatch(/declined/);
+    expect(status).toBe(ChatStatus.NotStarted);
+  });
+
+  it('rejects unknown actions, visitors, messages and outTypes', async () => {
+    const { session, dev } = await transferred('agent');
+    for (const [action, body] of [
+      ['nope', { userId: session.userId }],
+      ['typing', { userId: 'ghost' }],
+      ['deleteMessage', { userId: session.userId, msgId: 'ghost' }],
+      ['endSession', { userId: session.userId, outType: 9 }],
+      ['agentSay', { userId: session.userId }],
+    ] as const) {
+      expect((await dev(action, body)).code).not.toBe(200);
+    }
+  });
+});
+
+describe('form, evaluation and uploads', () => {
+  it('the form preset asks for the form (status 1) until it is submitted with its required fields', async () => {
+    const { start, call } = setup();
+    const { userId, status, userFormMode } = await start('form');
+    expect([status, userFormMode]).toEqual([ChatStatus.FormCheck, 1]);
+    expect((await call('submitUserForm', { userId, phone: '13800000000' })).code).toBe(400);
+    expect((await call('submitUserForm', { userId, name: '__fail__' })).code).toBe(500);
+    expect((await call('submitUserForm', { userId, name: 'Ada' })).code).toBe(200);
+    expect((await start('form', userId)).status).toBe(ChatStatus.NotStarted);
+  });
+
+  it('evaluation offers five stars and validates the rating', async () => {
+    const { start, data, call } = setup();
+    const { userId } = await start('agent');
+    expect((await data<EvaluateInfoData>('getEvaluateInfo', { tenantId: 'agent', channelId: 'agent' })).starList).toHaveLength(5);
+    expect((await call('evaluate', { userId, star: 5, comment: 'great' })).code).toBe(200);
+    expect((await call('evaluate', { userId, star: 6 })).code).toBe(400);
+    expect((await call('evaluate', { userId, star: 1, comment: '__fail__' })).code).toBe(500);
+  });
+
+  it('upload stores the file and serves it back with its type; fail.* fails', async () => {
+    const { app, start, post } = setup();
+    const { userId } = await start('agent');
+    const form = new FormData();
+    form.set('userId', userId);
+    form.set('file', new File(['%PDF-1.4 hello'], 'Report 2024.PDF', { type: 'text/html' }));
+    const { envelope } = await post<{ url: string; name: string; suffix: string }>('/api/chat/visitor/upload', form, {});
+    expect(envelope.data).toEqual({ url: expect.stringMatching(/^\/api\/chat\/visitor\/files\/.+\.pdf$/), name: 'Report 2024.PDF', suffix: 'pdf' });
+
+    const file = await app.fetch(new Request(`http://localhost${envelope.data?.url}`));
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(await file.text()).toBe('%PDF-1.4 hello');
+    expect((await app.fetch(new Request('http://localhost/api/chat/visitor/files/ghost.png'))).status).toBe(404);
+
+    const failing = new FormData();
+    failing.set('userId', userId);
+    failing.set('file', new File(['x'], 'fail.png'));
+    expect((await post('/api/chat/visitor/upload', failing, {})).envelope).toEqual({ code: 500, message: 'upload failed' });
+  });
+
+  it('uploadBase64 stores a data URL image', async () => {
+    const { app, start, data, call } = setup();
+    const { userId } = await start('agent');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+    const uploaded = await data<{ url: string; suffix: string }>('uploadBase64', { userId, imgData: `data:image/png;base64,${png.toString('base64')}` });
+    expect(uploaded.suffix).toBe('png');
+    const file = await app.fetch(new Request(`http://localhost${uploaded.url}`));
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
+    expect((await call('uploadBase64', { userId, imgData: 'not a data url' })).code).toBe(400);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { RobotAskData, RobotTipsData, SendMsgData, WireChannelInfo, WireMessage } from '../../engine/protocol';
+import { API_OK, ChatStatus, MsgType, QUEUE_PLACEHOLDER, ReceiveMode, SEND_OK, SenderType } from '../../engine/model/codes';
+import { PRESETS } from '../../server/presets';
+import { setup, T0 } from './helpers';
+
+describe('bad requests', () => {
+  it('answer an envelope with a code other than 200 and a message, never a crash', async () => {
+    const { call, post } = setup();
+    const cases = [
+      await call('channelInfo', { id: 'nope' }),
+      await call('channelInfo', {}),
+      await call('chatStart', {}),
+      await call('chatStart', { channelId: 'nope' }),
+      await call('sendMsg', { msgContent: 'hi', msgType: 1, senderType: 1 }),
+      await call('sendMsg', { userId: 'unknown', msgContent: 'hi' }),
+      await call('getHistoryMsg', { pageSize: 20 }),
+      await call('notACall', {}),
+      await call('chatStart', [1, 2]),
+      (await post('/api/chat/visitor/chatStart', '{not json')).envelope,
+      (await post('/api/chat/visitor/upload', 'x', { 'content-type': 'multipart/form-data; boundary=zzz' })).envelope,
+    ];
+    for (const envelope of cases) {
+      expect(envelope.code).not.toBe(API_OK);
+      expect(envelope.message).toEqual(expect.any(String));
+    }
+  });
+
+  it('channelInfo with an unknown id is 404 channel not found', async () => {
+    expect(await setup().call('channelInfo', { id: 'nope' })).toEqual({ code: 404, message: 'channel not found' });
+  });
+
+  it('dev controls are absent unless enabled', async () => {
+    const { dev } = setup({ devControls: false });
+    expect((await dev('agentSay', { userId: 'u', text: 'hi' })).code).toBe(404);
+  });
+});
+
+describe('demo channel bootstrap', () => {
+  it('channelInfo returns the robot-first preset with its FAQ', async () => {
+    const info = await setup().data<WireChannelInfo>('channelInfo', { id: 'demo' });
+    expect(info).toMatchObject({ tenantId: 'demo', receiveMode: ReceiveMode.RobotFirst, robotWelcomeMode: 1, faqMode: 1 });
+    expect(JSON.parse(String(info.faqConfig))).toHaveLength(6);
+    expect(info.userQueueMsg).toContain(QUEUE_PLACEHOLDER);
+  });
+
+  it('chatStart creates a visitor, then reuses a known id (or adopts a given unknown one)', async () => {
+    const { start } = setup();
+    const first = await start('demo');
+    expect(first).toMatchObject({ userId: expect.any(String), sessionId: expect.any(String), pollId: expect.any(String), status: ChatStatus.NotStarted, serverTime: T0 });
+    const again = await start('demo', first.userId);
+    expect(again.userId).toBe(first.userId);
+    expect(again.sessionId).not.toBe(first.sessionId);
+    expect((await start('demo', 'kept-from-local-storage')).userId).toBe('kept-from-local-storage');
+  });
+
+  it('sendMsg stores the message and gives it an id; __fail__ reports status 0', async () => {
+    const { start, data, history } = setup();
+    const { userId } = await start('demo');
+    const sent = await data<SendMsgData>('sendMsg', { userId, senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: 'hello' });
+    expect(sent).toEqual({ status: SEND_OK, id: expect.any(String) });
+    expect(await data<SendMsgData>('sendMsg', { userId, senderType: 1, msgType: 1, msgContent: '__fail__' })).toEqual({ status: 0 });
+    expect(await history(userId)).toEqual([expect.objectContaining({ id: sent.id, msgContent: 'hello', senderType: SenderType.Visitor, msgTime: T0 })]);
+  });
+
+  it('robotAsk answers a known question from the FAQ and stores the answer', async () => {
+    const { start, data, history } = setup();
+    const { userId } = await start('demo');
+    const reply = await data<RobotAskData>('robotAsk', { userId, channelId: 'demo', question: 'When will my PARCEL arrive?' });
+    expect(reply.msgContent).toMatch(/business days/);
+    expect(reply.msgType).toBe(MsgType.Text);
+    expect(reply.suggestions?.length).toBeGreaterThan(0);
+    expect(await history(userId)).toEqual([expect.objectContaining({ senderType: SenderType.Robot, senderName: 'Robo', msgContent: reply.msgContent })]);
+  });
+
+  it('robotAsk answers an unknown question with what it can answer', async () => {
+    const { start, data } = setup();
+    const { userId } = await start('demo');
+    const reply = await data<RobotAskData>('robotAsk', { userId, channelId: 'demo', question: 'Do you sell unicorns?' });
+    expect(reply.msgContent).toMatch(/don't know/);
+    expect(reply.msgContent).toContain('How do I return an item?');
+    expect(reply.suggestions).toHaveLength(6);
+  });
+
+  it('robotTips suggests FAQ questions for the text typed so far', async () => {
+    const { data } = setup();
+    expect(await data<RobotTipsData>('robotTips', { userId: 'u', channelId: 'demo', question: 'refund' })).toEqual({ tips: ['How do I return an item?'] });
+    expect(await data<RobotTipsData>('robotTips', { userId: 'u', channelId: 'demo', question: '' })).toEqual({ tips: [] });
+  });
+});
+
+describe('history', () => {
+  it('returns the newest page oldest first, and older pages by maxTime without gaps or overlaps', async () => {
+    const { start, data, history, advance } = setup();
+    const { userId } = await start('demo');
+    for (let i = 0; i < 25; i += 1) {
+      await data('sendMsg', { userId, senderType: 1, msgType: 1, msgContent: `m${i}` });
+      if (i % 2 === 0) advance(1_000); // some messages share an instant
+    }
+    const newest = await history(userId);
+    expect(newest.map((m) => m.msgContent)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 5}`));
+    const older = await history(userId, { maxTime: newest[0]?.msgTime });
+    expect(older.map((m) => m.msgContent)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+    expect(await history(userId, { maxTime: older[0]?.msgTime })).toEqual([]);
+    expect(await history(userId, { pageSize: 3 })).toHaveLength(3);
+  });
+
+  it('keeps sessions apart for getSessionMsg and leave messages for getOfflineMsg', async () => {
+    const { start, data } = setup();
+    const first = await start('offline');
+    await data('sendMsg', { userId: first.userId, msgType: 1, msgContent: 'first session' });
+    const second = await start('offline', first.userId);
+    await data('leaveMsg', { userId: first.userId, channelId: 'offline', content: 'call me back' });
+    const inSecond = await data<WireMessage[]>('getSessionMsg', { userId: first.userId, sessionId: second.sessionId });
+    expect(inSecond.map((m) => m.msgContent)).toEqual(['call me back']);
+    const offline = await data<WireMessage[]>('getOfflineMsg', { userId: first.userId });
+    expect(offline).toEqual([expect.objectContaining({ msgType: MsgType.LeaveMessage, msgContent: 'call me back' })]);
+  });
+
+  it('sysMsg stores a system message and ignores an empty one', async () => {
+    const { start, call, history } = setup();
+    const { userId } = await start('agent');
+    const base = { msgType: MsgType.SystemText, senderType: SenderType.System, specialMsgFlag: 3, clientType: 3, notifyAdmin: 1, userId };
+    expect((await call('sysMsg', { ...base, msgContent: '' })).code).toBe(API_OK);
+    expect((await call('sysMsg', { ...base, msgContent: 'Session established' })).code).toBe(API_OK);
+    expect(await history(userId)).toEqual([expect.objectContaining({ senderType: SenderType.System, msgContent: 'Session established' })]);
+  });
+});
+
+describe('presets', () => {
+  it('every preset is its own tenant and sets the flags of its scenario', () => {
+    for (const [id, preset] of Object.entries(PRESETS)) expect(preset.channel.tenantId).toBe(id);
+    expect(PRESETS.form?.channel.userFormConfig && JSON.parse(PRESETS.form.channel.userFormConfig)).toMatchObject({ formModal: true });
+    expect(PRESETS.timeouts?.channel).toMatchObject({ adminTimeoutMode: 1, adminTimeoutTime: 1, userTimeoutMode: 1, userTimeoutTime: 1 });
+  });
+});

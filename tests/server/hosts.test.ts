@@ -1,0 +1,75 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setupServer } from 'msw/node';
+import { createServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiEnvelope, WireChannelInfo } from '../../engine/protocol';
+import { createApp } from '../../server/app';
+import { createHandlers } from '../../server/msw';
+import { createHost, devControlsFromEnv } from '../../server/node';
+import { referenceServer } from '../../server/vite';
+
+const channelInfo = (origin: string) =>
+  fetch(`${origin}/api/chat/visitor/channelInfo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"agent"}' });
+
+describe('Node host', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>widget</title>');
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+  const host = createHost({ distDir: dist, devControls: false });
+  const get = (path: string) => host.fetch(new Request(`http://localhost${path}`));
+
+  it('redirects / to /chat/ keeping the query', async () => {
+    const response = await get('/?channelid=queue');
+    expect([response.status, response.headers.get('location')]).toEqual([302, '/chat/?channelid=queue']);
+  });
+
+  it('serves built files with their type and falls back to index.html for client routes', async () => {
+    const script = await get('/chat/assets/app.js');
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    for (const path of ['/chat/', '/chat/index', '/chat/deep/route?x=1']) {
+      const page = await get(path);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await page.text()).toContain('<title>widget</title>');
+    }
+  });
+
+  it('answers the API, with dev controls as configured', async () => {
+    const info = (await (await host.fetch(new Request('http://localhost/api/chat/visitor/channelInfo', { method: 'POST', body: '{"id":"agent"}' }))).json()) as ApiEnvelope<WireChannelInfo>;
+    expect(info.data?.tenantId).toBe('agent');
+    expect((await host.fetch(new Request('http://localhost/api/dev/typing', { method: 'POST', body: '{}' }))).status).toBe(404);
+  });
+
+  it('dev controls are on unless DEV_CONTROLS=0', () => {
+    expect([devControlsFromEnv({}), devControlsFromEnv({ DEV_CONTROLS: '1' }), devControlsFromEnv({ DEV_CONTROLS: '0' })]).toEqual([true, true, false]);
+  });
+});
+
+describe('MSW handlers', () => {
+  const server = setupServer(...createHandlers(createApp()));
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+
+  it('answer /api/ requests of any origin with the app', async () => {
+    const envelope = (await (await channelInfo('https://widget.example')).json()) as ApiEnvelope<WireChannelInfo>;
+    expect(envelope).toMatchObject({ code: 200, data: { tenantId: 'agent' } });
+  });
+});
+
+describe('Vite plugin', () => {
+  it('mounts the API in the dev server and leaves other paths to Vite', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'vite-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>vite</title>');
+    const vite = await createServer({ configFile: false, root, logLevel: 'silent', plugins: [referenceServer()], server: { port: 0 } });
+    await vite.listen();
+    try {
+      const origin = vite.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
+      expect(((await (await channelInfo(origin)).json()) as ApiEnvelope<WireChannelInfo>).data?.tenantId).toBe('agent');
+      expect(await (await fetch(`${origin}/`)).text()).toContain('<title>vite</title>');
+    } finally {
+      await vite.close();
+    }
+  });
+});
