@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import { MessageStatus, type ChatMessage } from '../../../engine';
+import { MessageContent } from './MessageContent';
 import { MessageText } from './MessageText';
 import { MessageTime } from './MessageTime';
 import { NoticeText } from './NoticeText';
@@ -17,7 +18,7 @@ export interface MessageItemProps {
 export const MessageItem = memo(function MessageItem({ message: m, onRetry, onAsk }: MessageItemProps) {
   const { t } = useLingui();
   return (
-    <li className={`message message--${m.position}`} aria-busy={m.awaiting || undefined}>
+    <div className={`message message--${m.position}`} aria-busy={m.awaiting || undefined}>
       {m.hasTime && <MessageTime time={m.createdAt} />}
       {m.position === 'center' ? (
         <p className="message__system">{m.notice ? <NoticeText notice={m.notice} fallback={m.msgContent} /> : <MessageText text={m.msgContent} />}</p>
@@ -32,9 +33,7 @@ export const MessageItem = memo(function MessageItem({ message: m, onRetry, onAs
                 <span />
               </span>
             ) : (
-              <span className="message__text">
-                <MessageText text={m.msgContent} />
-              </span>
+              <MessageContent message={m} />
             )}
           </div>
           {m.status === MessageStatus.Pending && <span className="message__pending" aria-label={t`Sending`} />}
@@ -61,6 +60,6 @@ export const MessageItem = memo(function MessageItem({ message: m, onRetry, onAs
           <Trans>Not delivered</Trans>
         </p>
       )}
-    </li>
+    </div>
   );
 });
