@@ -2,8 +2,8 @@ import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { BASE_PATH } from './engine/constants';
-import { referenceServer } from './server/vite';
+import { BASE_PATH } from './engine/constants.ts';
+import { referenceServer } from './server/vite.ts';
 
 export default defineConfig({
   base: BASE_PATH,

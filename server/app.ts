@@ -33,8 +33,8 @@ import type {
   UserRequest,
   WireChannelInfo,
   WireMessage,
-} from '../engine/protocol';
-import { CALLS, type CallName } from '../engine/protocol';
+} from '../engine/protocol.ts';
+import { CALLS, type CallName } from '../engine/protocol.ts';
 import {
   API_OK,
   ChatStatus,
@@ -45,11 +45,11 @@ import {
   OutType,
   SEND_OK,
   SenderType,
-} from '../engine/model/codes';
-import { ADMIN_CARD, SimulatedAgent } from './agent';
-import { findPreset, type Preset } from './presets';
-import { answer, tips } from './robot';
-import { newId, Store, type Visitor } from './store';
+} from '../engine/model/codes.ts';
+import { ADMIN_CARD, SimulatedAgent } from './agent.ts';
+import { findPreset, type Preset } from './presets.ts';
+import { answer, tips } from './robot.ts';
+import { newId, Store, type Visitor } from './store.ts';
 
 /** Options of the reference server. */
 export interface AppOptions {

@@ -3,8 +3,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, type AppOptions } from './app';
-import { PRESETS } from './presets';
+import { createApp, type AppOptions } from './app.ts';
+import { PRESETS } from './presets.ts';
 
 /** Options of the Node host. */
 export interface HostOptions extends AppOptions {

@@ -1,6 +1,6 @@
-import type { WireChannelInfo, WireGroup } from '../engine/protocol';
-import { FLAG_ON, QUEUE_PLACEHOLDER, ReceiveMode, TransferStatus } from '../engine/model/codes';
-import { FAQ_QUESTIONS } from './robot';
+import type { WireChannelInfo, WireGroup } from '../engine/protocol.ts';
+import { FLAG_ON, QUEUE_PLACEHOLDER, ReceiveMode, TransferStatus } from '../engine/model/codes.ts';
+import { FAQ_QUESTIONS } from './robot.ts';
 
 /** A field of the user information form (the `fields` of userFormConfig, our choice). */
 export interface FormField {

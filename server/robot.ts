@@ -1,5 +1,5 @@
-import type { RobotAskData } from '../engine/protocol';
-import { MsgType } from '../engine/model/codes';
+import type { RobotAskData } from '../engine/protocol.ts';
+import { MsgType } from '../engine/model/codes.ts';
 
 /** One entry of the robot's knowledge base. */
 interface FaqEntry {

@@ -1,4 +1,4 @@
-import type { WireEvent, WireMessage } from '../engine/protocol';
+import type { WireEvent, WireMessage } from '../engine/protocol.ts';
 
 /** A fresh unique id (visitors, sessions, messages, files). */
 export function newId(): string {

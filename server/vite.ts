@@ -1,7 +1,7 @@
 import { getRequestListener } from '@hono/node-server';
 import type { Connect, Plugin } from 'vite';
-import { createApp, type AppOptions } from './app';
-import { devControlsFromEnv } from './node';
+import { createApp, type AppOptions } from './app.ts';
+import { devControlsFromEnv } from './node.ts';
 
 /** A Vite plugin that serves the reference API under /api/ in `vite` (dev) and `vite preview`. */
 export function referenceServer(options: AppOptions = {}): Plugin {

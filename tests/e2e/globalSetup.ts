@@ -24,7 +24,7 @@ async function freePort(): Promise<number> {
  * one Node process serving dist/ and the API) on a free port; stops it after the suite.
  */
 export default async function setup(project: TestProject) {
-  const env = { ...process.env, NODE_ENV: 'production', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
+  const env = { ...process.env, NODE_ENV: 'production' };
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/node.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
