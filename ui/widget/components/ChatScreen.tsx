@@ -6,6 +6,9 @@ import { MessageList } from './MessageList';
 import { NavBar } from './NavBar';
 import './ChatScreen.css';
 
+/** Longest visitor message of the shipped widget (our choice; SPEC §5 leaves it to the integrator). */
+const MESSAGE_MAX_LENGTH = 2000;
+
 /** The chat container (SPEC §2): navigation bar, message list, composer; or the page error state. */
 export function ChatScreen() {
   const { phase, error, channel } = useChat();
@@ -21,7 +24,7 @@ export function ChatScreen() {
           <Trans>Connecting…</Trans>
         </div>
       )}
-      <Composer />
+      <Composer maxLength={MESSAGE_MAX_LENGTH} />
     </div>
   );
 }
