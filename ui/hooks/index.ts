@@ -3,3 +3,4 @@ export { ChatProvider, useChatEngine, type ChatProviderProps } from './ChatProvi
 export { useChatSelector, shallowEqual } from './useChatSelector';
 export { useChat } from './useChat';
 export { useComposer, type ComposerOptions } from './useComposer';
+export { ToastProvider, useToasts, type Toast, type ToastKind } from './useToasts';

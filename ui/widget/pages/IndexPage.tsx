@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ChatProvider } from '../../hooks';
+import { ChatProvider, ToastProvider } from '../../hooks';
 import { browserStorage } from '../browserStorage';
 import { ChatScreen } from '../components/ChatScreen';
+import { Toasts } from '../components/Toasts';
 
 /** Route /index (SPEC §2): the chat, started from the URL query. Lazily loaded, hence the default export. */
 export default function IndexPage() {
@@ -15,7 +16,10 @@ export default function IndexPage() {
   }));
   return (
     <ChatProvider options={options}>
-      <ChatScreen />
+      <ToastProvider>
+        <ChatScreen />
+        <Toasts />
+      </ToastProvider>
     </ChatProvider>
   );
 }
