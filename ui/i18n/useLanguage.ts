@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { LANGUAGE_KEY } from '../../engine/constants';
+import { useCallback, useSyncExternalStore } from 'react';
+import { LANGUAGE_KEY, LANGUAGE_POLL_MS } from '../../engine/constants';
 import { DEFAULT_LANGUAGE, isLanguage, type LanguageCode } from './languages';
 
 function read(): LanguageCode {
@@ -11,12 +11,38 @@ function read(): LanguageCode {
   }
 }
 
+/**
+ * Notifies on every change of `chat-lan`: the storage event covers other tabs and frames; a poll
+ * every 100 ms (SPEC §7) covers writes from the same document (a host page script, devtools),
+ * which fire no storage event. One localStorage read per tick costs microseconds.
+ */
 function subscribe(onChange: () => void): () => void {
-  window.addEventListener('storage', onChange);
-  return () => window.removeEventListener('storage', onChange);
+  let last = read();
+  const check = () => {
+    const now = read();
+    if (now !== last) {
+      last = now;
+      onChange();
+    }
+  };
+  window.addEventListener('storage', check);
+  const timer = window.setInterval(check, LANGUAGE_POLL_MS);
+  return () => {
+    window.removeEventListener('storage', check);
+    window.clearInterval(timer);
+  };
 }
 
-/** The visitor's language from local storage `chat-lan` (SPEC §2), default en. */
-export function useLanguage(): LanguageCode {
-  return useSyncExternalStore(subscribe, read, () => DEFAULT_LANGUAGE);
+/** The visitor's language from local storage `chat-lan` (SPEC §2; default en) and its setter. */
+export function useLanguage(): [LanguageCode, (code: LanguageCode) => void] {
+  const language = useSyncExternalStore(subscribe, read, () => DEFAULT_LANGUAGE);
+  const setLanguage = useCallback((code: LanguageCode) => {
+    try {
+      window.localStorage.setItem(LANGUAGE_KEY, code);
+    } catch {
+      // Storage blocked (private mode, sandboxed iframe): the choice lasts for this page only.
+    }
+    window.dispatchEvent(new StorageEvent('storage', { key: LANGUAGE_KEY }));
+  }, []);
+  return [language, setLanguage];
 }

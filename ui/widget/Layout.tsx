@@ -6,7 +6,7 @@ import { useLanguage } from '../i18n/useLanguage';
 
 /** The global layout route (SPEC §2): language, direction and the page's outlet. */
 export function Layout() {
-  const language = useLanguage();
+  const [language] = useLanguage();
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
