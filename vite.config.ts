@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{engine,server,integration}/**/*.test.ts'],
+          include: ['tests/{engine,server,integration,i18n}/**/*.test.ts'],
         },
       },
       {
@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['tests/{hooks,widget,i18n}/**/*.test.{ts,tsx}'],
+          include: ['tests/{hooks,widget}/**/*.test.{ts,tsx}', 'tests/i18n/**/*.test.tsx'],
           setupFiles: ['tests/setupDom.ts'],
         },
       },
