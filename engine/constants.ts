@@ -37,6 +37,8 @@ export const LANGUAGE_POLL_MS = 100;
 export const COUNTDOWN_TICK_MS = 1_000;
 /** Seconds per minute of the configured timeouts (SPEC §4 Timeouts). */
 export const SECONDS_PER_MINUTE = 60;
+/** The agent-typing flag (SPEC §4 event 1204) clears after this long without a new 1204 (our choice). */
+export const AGENT_TYPING_MS = 5_000;
 
 /** Delivery indicator: loading shows after this delay (SPEC §4, §9). */
 export const DELIVERY_LOADING_DELAY_MS = 800;

@@ -1,15 +1,25 @@
-import { BehaviorSubject, Subject, Subscription, asyncScheduler, merge, type Observable, type SchedulerLike } from 'rxjs';
+import { BehaviorSubject, Subject, Subscription, asyncScheduler, map, merge, skip, type Observable, type SchedulerLike } from 'rxjs';
 import { MsgType, SenderType } from './model/codes';
 import { createMessage } from './model/message';
 import { parseQuery, type ChatQuery } from './model/query';
-import { consoleLogger, memoryStorage, type Logger, type StoragePort } from './ports';
-import { initialState, reduce, type ChatState, type Intent } from './state';
+import { alwaysVisible, consoleLogger, memoryStorage, type Logger, type StoragePort, type VisibilityPort } from './ports';
+import { initialState, reduce, type ChatState, type EngineEvent, type Intent } from './state';
 import { createVisitorApi, type VisitorApi } from './transport/visitorApi';
-import type { Effect, EffectContext } from './effects/context';
+import { ofType, type Effect, type EffectContext } from './effects/context';
 import { bootstrap } from './effects/bootstrap';
+import { close } from './effects/close';
+import { countdowns } from './effects/countdowns';
 import { delivery } from './effects/delivery';
+import { evaluation } from './effects/evaluation';
+import { events } from './effects/events';
 import { history } from './effects/history';
+import { page } from './effects/page';
+import { receipts } from './effects/receipts';
 import { robot } from './effects/robot';
+import { systemQueue } from './effects/systemQueue';
+import { transfer } from './effects/transfer';
+import { typing } from './effects/typing';
+import { userForm } from './effects/userForm';
 
 /** How an engine is made; everything is optional and injectable. */
 export interface ChatEngineOptions {
@@ -28,6 +38,8 @@ export interface ChatEngineOptions {
   newId?: () => string;
   /** The page the visitor came from (SPEC §7 chatStart previousUrl). */
   previousUrl?: string;
+  /** Whether the page is visible (document visibility in the browser); always visible by default. */
+  visibility?: VisibilityPort;
 }
 
 /** The engine's public face: a store (subscribe/getSnapshot), streams, and commands. */
@@ -36,6 +48,8 @@ export interface ChatEngine {
   subscribe(listener: () => void): () => void;
   getSnapshot(): ChatState;
   readonly state$: Observable<ChatState>;
+  /** Side effects for the UI layer to perform (title notice, parent-window message, toasts). */
+  readonly events$: Observable<EngineEvent>;
   /** Begins the chat (bootstrap); calling it again does nothing. */
   start(): void;
   /** Sends a visitor text message; blank text is ignored. Returns the message id, or null. */
@@ -44,11 +58,42 @@ export interface ChatEngine {
   retry(id: string): void;
   /** Loads the next older page of history. */
   loadOlder(): void;
+  /** Asks for a human agent (SPEC §4 transfer), e.g. from robot mode. */
+  requestHuman(): void;
+  /** Picks the agent group offered in `groupChoice` (SPEC §4 groups). */
+  chooseGroup(groupId: string): void;
+  /** Submits the user form owed in status 1 (SPEC §4, §7 submitUserForm). */
+  submitUserForm(values: Readonly<Record<string, string>>): void;
+  /** The visitor is typing `text` (SPEC §7 typing, throttled). */
+  notifyTyping(text: string): void;
+  /** The visitor ends the chat (SPEC §7 chatClose). */
+  closeChat(): void;
+  /** Shows the evaluation dialog (SPEC §4 Evaluation status 1). */
+  openEvaluation(): void;
+  /** Submits the rating (SPEC §7 evaluate). */
+  submitEvaluation(rating: { star: number; comment?: string }): void;
+  /** Closes the evaluation dialog without rating. */
+  dismissEvaluation(): void;
   /** Ends every stream, timer and request. */
   dispose(): void;
 }
 
-const EFFECTS: readonly Effect[] = [bootstrap, history, delivery, robot];
+const EFFECTS: readonly Effect[] = [
+  bootstrap,
+  history,
+  delivery,
+  robot,
+  transfer,
+  events,
+  countdowns,
+  receipts,
+  typing,
+  systemQueue,
+  evaluation,
+  close,
+  userForm,
+  page,
+];
 
 let counter = 0;
 /** Default message id: unique within the page, readable in logs. */
@@ -98,16 +143,22 @@ export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
     storage: options.storage ?? memoryStorage(),
     log: options.log ?? consoleLogger,
     newId,
+    visibility$: options.visibility ?? alwaysVisible,
     previousUrl: options.previousUrl,
   };
 
   return {
     subscribe(listener) {
-      const s = state$.subscribe({ next: () => listener() });
+      // skip(1): the listener hears changes, not the state it can already read with getSnapshot().
+      const s = state$.pipe(skip(1)).subscribe({ next: () => listener() });
       return () => s.unsubscribe();
     },
     getSnapshot: () => state$.value,
     state$: state$.asObservable(),
+    events$: intent$.pipe(
+      ofType('notify'),
+      map((i) => i.event),
+    ),
     start() {
       if (started || disposed) return;
       started = true;
@@ -131,6 +182,14 @@ export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
     },
     retry: (id) => dispatch({ type: 'retry', id }),
     loadOlder: () => dispatch({ type: 'historyRequested' }),
+    requestHuman: () => dispatch({ type: 'humanRequested' }),
+    chooseGroup: (groupId) => dispatch({ type: 'groupChosen', groupId }),
+    submitUserForm: (values) => dispatch({ type: 'userFormSubmitted', values }),
+    notifyTyping: (text) => dispatch({ type: 'visitorTyping', text }),
+    closeChat: () => dispatch({ type: 'closeRequested' }),
+    openEvaluation: () => dispatch({ type: 'evaluationRequested' }),
+    submitEvaluation: ({ star, comment }) => dispatch({ type: 'evaluationSubmitted', star, comment }),
+    dismissEvaluation: () => dispatch({ type: 'evaluationDismissed' }),
     dispose() {
       if (disposed) return;
       disposed = true;

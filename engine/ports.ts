@@ -1,3 +1,5 @@
+import { of, type Observable } from 'rxjs';
+
 /**
  * Browser things the engine needs, injected as small ports so that the engine imports no DOM and
  * tests can fake them. The UI passes real implementations; defaults are in-memory.
@@ -27,3 +29,9 @@ export function memoryStorage(initial: Record<string, string> = {}): StoragePort
 export const consoleLogger: Logger = {
   warn: (message, detail) => console.warn(`[chat] ${message}`, ...(detail === undefined ? [] : [detail])),
 };
+
+/** Whether the page is visible (document visibility in the browser); emits on every change. */
+export type VisibilityPort = Observable<boolean>;
+
+/** The default visibility: always visible (SPEC §7 read receipts then only depend on status). */
+export const alwaysVisible: VisibilityPort = of(true);

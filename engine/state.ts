@@ -1,6 +1,6 @@
-import type { ChannelInfo } from './model/channel';
-import { ChatStatus, MessageStatus, MsgType, SenderType } from './model/codes';
-import { assignTimes, createMessage, type ChatMessage } from './model/message';
+import type { AgentGroup, ChannelInfo } from './model/channel';
+import { COUNTDOWN_OFF, ChatStatus, EvaluationStatus, MessageStatus, MsgType, SenderType } from './model/codes';
+import { NOTICE_FALLBACK, assignTimes, createMessage, queueText, type ChatMessage } from './model/message';
 import type { ChatQuery } from './model/query';
 import type { RobotAskData } from './protocol';
 
@@ -29,7 +29,38 @@ export interface ChatState {
   chatClosed: boolean;
   messages: readonly ChatMessage[];
   history: { loading: boolean; exhausted: boolean };
+  /** SPEC §4 chat status 1: the user form must be submitted before the transfer; 'done' once it was. */
+  userForm: 'required' | 'done' | null;
+  /** SPEC §4 groups: several groups to pick from (the group-selection form); the transfer waits. */
+  groupChoice: readonly AgentGroup[] | null;
+  /** A transferAgent call is in flight. */
+  transferring: boolean;
+  /** The connected agent's nickname (SPEC §3 Transfer result adminNick). */
+  agentNick: string | null;
+  /** While queued (status 3): the position, and the id of the queue message that shows it. */
+  queue: { position: number; messageId: string | null } | null;
+  /** SPEC §4 event 1204: the agent is typing. */
+  agentTyping: boolean;
+  /** SPEC §4 event 1201: an agent message is not yet marked read. */
+  unread: boolean;
+  /** Whether the page is visible (the visibility port). */
+  pageVisible: boolean;
+  /** SPEC §4 Timeouts: seconds left of each countdown, COUNTDOWN_OFF (−1) when off. */
+  countdown: { agent: number; visitor: number };
+  /** SPEC §7 sysMsg queue: messages waiting to be posted and shown, oldest first. */
+  sysQueue: readonly ChatMessage[];
+  /** SPEC §4 Evaluation status, and the star labels from getEvaluateInfo once loaded. */
+  evaluation: { status: EvaluationStatus; stars: readonly string[] | null };
 }
+
+/** Side effects the engine asks the UI layer to perform (it has no DOM of its own). */
+export type EngineEvent =
+  /** SPEC §7: a new agent message while the page is hidden; the UI shows the title notice for 1 s. */
+  | { type: 'newMessageWhileHidden' }
+  /** SPEC §2: embedded (from=iframe) — post a new-message flag and the channel info to the parent. */
+  | { type: 'notifyParent'; channel: ChannelInfo }
+  /** SPEC §8: a form or evaluation submission failed; the UI shows the 'submission failed' toast. */
+  | { type: 'submissionFailed'; form: 'userForm' | 'evaluation' };
 
 /** Everything that changes the state: commands of the UI and results of effects. */
 export type Intent =
@@ -43,11 +74,43 @@ export type Intent =
   | { type: 'messageAdded'; message: ChatMessage }
   | { type: 'visitorSent'; message: ChatMessage }
   | { type: 'retry'; id: string }
+  | { type: 'sendSlow'; id: string }
   | { type: 'sendSucceeded'; id: string }
   | { type: 'sendFailed'; id: string }
   | { type: 'robotPending'; id: string; createdAt: number }
   | { type: 'robotAnswered'; id: string; answer: RobotAskData; createdAt: number }
-  | { type: 'robotFailed'; id: string };
+  | { type: 'robotFailed'; id: string }
+  | { type: 'visibilityChanged'; visible: boolean }
+  | { type: 'notify'; event: EngineEvent }
+  | { type: 'userFormSubmitted'; values: Readonly<Record<string, string>> }
+  | { type: 'userFormDone' }
+  | { type: 'humanRequested' }
+  | { type: 'groupChoiceRequired'; groups: readonly AgentGroup[] }
+  | { type: 'groupChosen'; groupId: string }
+  | { type: 'transferStarted' }
+  /** A transfer attempt ended; `waiting` when it connected or queued (the visitor waits for an agent). */
+  | { type: 'transferEnded'; waiting: boolean }
+  | { type: 'agentConnected'; adminNick?: string }
+  | { type: 'queued'; position: number; message: ChatMessage | null }
+  | { type: 'queueMoved'; position: number }
+  | { type: 'closeRequested' }
+  | { type: 'chatClosed' }
+  | { type: 'agentRefused' }
+  | { type: 'agentMessage'; message: ChatMessage }
+  | { type: 'readMarked' }
+  | { type: 'agentTyping' }
+  | { type: 'agentTypingStopped' }
+  | { type: 'messageDeleted'; id: string }
+  | { type: 'visitorTyping'; text: string }
+  | { type: 'countdownSet'; agent: number; visitor: number }
+  | { type: 'countdownTick' }
+  | { type: 'systemMessageQueued'; message: ChatMessage }
+  | { type: 'systemMessageDequeued'; id: string }
+  | { type: 'evaluationRequested' }
+  | { type: 'evaluationInfoLoaded'; stars: readonly string[] }
+  | { type: 'evaluationSubmitted'; star: number; comment?: string }
+  | { type: 'evaluationDone' }
+  | { type: 'evaluationDismissed' };
 
 /** The state before start(). */
 export function initialState(query: ChatQuery): ChatState {
@@ -61,8 +124,34 @@ export function initialState(query: ChatQuery): ChatState {
     chatClosed: false,
     messages: [],
     history: { loading: false, exhausted: false },
+    userForm: null,
+    groupChoice: null,
+    transferring: false,
+    agentNick: null,
+    queue: null,
+    agentTyping: false,
+    unread: false,
+    pageVisible: true,
+    countdown: { agent: COUNTDOWN_OFF, visitor: COUNTDOWN_OFF },
+    sysQueue: [],
+    evaluation: { status: EvaluationStatus.None, stars: null },
   };
 }
+
+/** The agent side is over (SPEC §4 1202 close, 1208 refusal): no session with an agent, no queue. */
+function leaveAgent(state: ChatState, closed: boolean): ChatState {
+  return {
+    ...state,
+    status: ChatStatus.NotStarted,
+    chatClosed: closed || state.chatClosed,
+    queue: null,
+    agentTyping: false,
+    groupChoice: null,
+  };
+}
+
+/** Counts a countdown down by one second; one that is off or at 0 stays. */
+const tick = (seconds: number): number => (seconds > 0 ? seconds - 1 : seconds);
 
 function append(list: readonly ChatMessage[], message: ChatMessage): readonly ChatMessage[] {
   return assignTimes([...list, message], list.length);
@@ -97,11 +186,19 @@ export function reduce(state: ChatState, intent: Intent): ChatState {
     case 'channelLoaded':
       return { ...state, channel: intent.channel };
     case 'sessionStarted':
-      return { ...state, phase: 'ready', session: intent.session, status: intent.status, history: { loading: true, exhausted: false } };
+      return {
+        ...state,
+        phase: 'ready',
+        session: intent.session,
+        status: intent.status,
+        history: { loading: true, exhausted: false },
+        // SPEC §4 chat status 1: the user form check comes first when the channel has a form.
+        userForm: intent.status === ChatStatus.FormCheck && state.channel?.userForm ? 'required' : null,
+      };
     case 'failed':
       return { ...state, phase: 'error', error: intent.error };
     case 'historyRequested':
-      return state.history.loading || state.history.exhausted ? state : { ...state, history: { ...state.history, loading: true } };
+      return !state.session || state.history.loading || state.history.exhausted ? state : { ...state, history: { ...state.history, loading: true } };
     case 'historyLoaded':
       return {
         ...state,
@@ -119,11 +216,13 @@ export function reduce(state: ChatState, intent: Intent): ChatState {
     case 'visitorSent':
       return { ...state, messages: append(state.messages, { ...intent.message, status: MessageStatus.Pending }) };
     case 'retry':
-      return { ...state, messages: update(state.messages, intent.id, (m) => ({ ...m, status: MessageStatus.Pending })) };
+      return { ...state, messages: update(state.messages, intent.id, (m) => ({ ...m, status: MessageStatus.Pending, slow: undefined })) };
+    case 'sendSlow':
+      return { ...state, messages: update(state.messages, intent.id, (m) => (m.status === MessageStatus.Pending ? { ...m, slow: true } : m)) };
     case 'sendSucceeded':
-      return { ...state, messages: update(state.messages, intent.id, (m) => ({ ...m, status: MessageStatus.Sent })) };
+      return { ...state, messages: update(state.messages, intent.id, (m) => ({ ...m, status: MessageStatus.Sent, slow: undefined })) };
     case 'sendFailed':
-      return { ...state, messages: update(state.messages, intent.id, (m) => ({ ...m, status: MessageStatus.Fail })) };
+      return { ...state, messages: update(state.messages, intent.id, (m) => ({ ...m, status: MessageStatus.Fail, slow: undefined })) };
     case 'robotPending':
       return {
         ...state,
@@ -161,10 +260,95 @@ export function reduce(state: ChatState, intent: Intent): ChatState {
           senderType: SenderType.System,
           position: 'center',
           msgType: MsgType.SystemText,
-          msgContent: 'The assistant is unavailable right now. Please try again.',
+          msgContent: NOTICE_FALLBACK.robotUnavailable,
           notice: { id: 'robotUnavailable' },
           awaiting: undefined,
         })),
       };
+    case 'visibilityChanged':
+      return state.pageVisible === intent.visible ? state : { ...state, pageVisible: intent.visible };
+    case 'userFormDone':
+      return { ...state, userForm: 'done' };
+    case 'groupChoiceRequired':
+      return { ...state, groupChoice: intent.groups };
+    case 'transferStarted':
+      return { ...state, transferring: true, groupChoice: null };
+    case 'transferEnded':
+      return { ...state, transferring: false };
+    case 'agentConnected':
+      return {
+        ...state,
+        status: ChatStatus.InConversation,
+        chatClosed: false,
+        agentNick: intent.adminNick ?? state.agentNick,
+        queue: null,
+      };
+    case 'queued':
+      return {
+        ...state,
+        status: ChatStatus.Queued,
+        queue: { position: intent.position, messageId: intent.message?.id ?? null },
+        messages: intent.message ? append(state.messages, intent.message) : state.messages,
+      };
+    case 'queueMoved': {
+      // SPEC §4 transfer 3: the queue message follows the position of later polls.
+      const messageId = state.queue?.messageId ?? null;
+      const template = state.channel?.userQueueMsg;
+      return {
+        ...state,
+        queue: { position: intent.position, messageId },
+        messages:
+          messageId && template
+            ? update(state.messages, messageId, (m) => ({ ...m, msgContent: queueText(template, intent.position) }))
+            : state.messages,
+      };
+    }
+    case 'chatClosed':
+      return leaveAgent(state, true);
+    case 'agentRefused':
+      return leaveAgent(state, false);
+    case 'agentMessage':
+      return { ...state, messages: append(state.messages, intent.message), unread: true, agentTyping: false };
+    case 'readMarked':
+      return { ...state, unread: false };
+    case 'agentTyping':
+      return { ...state, agentTyping: true };
+    case 'agentTypingStopped':
+      return { ...state, agentTyping: false };
+    case 'messageDeleted':
+      return { ...state, messages: update(state.messages, intent.id, () => null) };
+    case 'countdownSet':
+      return { ...state, countdown: { agent: intent.agent, visitor: intent.visitor } };
+    case 'countdownTick':
+      return { ...state, countdown: { agent: tick(state.countdown.agent), visitor: tick(state.countdown.visitor) } };
+    case 'systemMessageQueued':
+      // SPEC §5, §7: an empty system message is ignored.
+      return intent.message.msgContent.trim() ? { ...state, sysQueue: [...state.sysQueue, intent.message] } : state;
+    case 'systemMessageDequeued': {
+      const message = state.sysQueue.find((m) => m.id === intent.id);
+      if (!message) return state;
+      return { ...state, sysQueue: state.sysQueue.filter((m) => m !== message), messages: append(state.messages, message) };
+    }
+    case 'evaluationRequested':
+      return state.evaluation.status === EvaluationStatus.Shown
+        ? state
+        : { ...state, evaluation: { ...state.evaluation, status: EvaluationStatus.Shown } };
+    case 'evaluationInfoLoaded':
+      return { ...state, evaluation: { ...state.evaluation, stars: intent.stars } };
+    case 'evaluationDone':
+      return { ...state, evaluation: { ...state.evaluation, status: EvaluationStatus.Submitted } };
+    case 'evaluationDismissed':
+      return state.evaluation.status === EvaluationStatus.Shown
+        ? { ...state, evaluation: { ...state.evaluation, status: EvaluationStatus.None } }
+        : state;
+    // Commands and requests that only effects act on.
+    case 'notify':
+    case 'userFormSubmitted':
+    case 'humanRequested':
+    case 'groupChosen':
+    case 'closeRequested':
+    case 'visitorTyping':
+    case 'evaluationSubmitted':
+      return state;
   }
 }

@@ -1,5 +1,7 @@
-import { filter, type Observable, type SchedulerLike } from 'rxjs';
-import type { Logger, StoragePort } from '../ports';
+import { EMPTY, catchError, filter, ignoreElements, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
+import { MsgType, SenderType } from '../model/codes';
+import { NOTICE_FALLBACK, createMessage, type ChatMessage, type Notice } from '../model/message';
+import type { Logger, StoragePort, VisibilityPort } from '../ports';
 import type { ChatState, Intent } from '../state';
 import type { VisitorApi } from '../transport/visitorApi';
 
@@ -15,6 +17,8 @@ export interface EffectContext {
   storage: StoragePort;
   log: Logger;
   newId: () => string;
+  /** Whether the page is visible. */
+  visibility$: VisibilityPort;
   /** The page the visitor came from, sent with chatStart (SPEC §7 previousUrl). */
   previousUrl: string | undefined;
 }
@@ -30,4 +34,26 @@ export function ofType<T extends Intent['type']>(...types: T[]) {
 /** A short description of a failure for the log and error details. */
 export function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A centred system message with a server-provided text (plain content, SPEC §4). */
+export function systemMessage({ newId, scheduler }: EffectContext, msgContent: string): ChatMessage {
+  return createMessage({ id: newId(), senderType: SenderType.System, msgType: MsgType.SystemText, msgContent, createdAt: scheduler.now() });
+}
+
+/** A system message the engine writes: translated by the UI by id, English fallback in msgContent. */
+export function noticeMessage(ctx: EffectContext, id: Notice['id'], values?: Notice['values']): ChatMessage {
+  return { ...systemMessage(ctx, NOTICE_FALLBACK[id]), notice: values ? { id, values } : { id } };
+}
+
+/** Ignores a call's answer and logs its failure (SPEC §8: other errors are only logged). */
+export function settle(log: Logger, call: string): OperatorFunction<unknown, never> {
+  return (source) =>
+    source.pipe(
+      ignoreElements(),
+      catchError((e: unknown) => {
+        log.warn(`${call} failed: ${describe(e)}`);
+        return EMPTY;
+      }),
+    );
 }

@@ -71,3 +71,20 @@ export function jsonField(value: Json): unknown {
     return undefined;
   }
 }
+
+/** Decodes base64 of UTF-8 text (SPEC §3 msgContentEnc); bad base64 or bad UTF-8 → DecodeError. */
+export function base64Utf8(value: Json, path: string): string {
+  if (typeof value !== 'string') throw new DecodeError(`${path}: expected base64 text`);
+  let binary: string;
+  try {
+    binary = atob(value);
+  } catch {
+    throw new DecodeError(`${path}: not base64`);
+  }
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new DecodeError(`${path}: not UTF-8`);
+  }
+}

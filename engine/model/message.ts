@@ -1,5 +1,5 @@
 import { TIME_GAP_MS } from '../constants';
-import { MessageStatus, MsgType, SenderType } from './codes';
+import { MessageStatus, MsgType, QUEUE_PLACEHOLDER, SenderType } from './codes';
 import { DecodeError, object, optNumber, optString, string, type Json } from './decode';
 
 /** Where a message sits in the list (SPEC §3 display fields). */
@@ -22,6 +22,21 @@ export type NoticeId =
   | 'openedInNewWindow'
   | 'agentRefused'
   | 'robotUnavailable';
+
+/** The English text of each notice, kept in msgContent as the fallback of the UI's translation. */
+export const NOTICE_FALLBACK: Readonly<Record<NoticeId, string>> = {
+  noAgentOnline: 'No agent online',
+  transferFailed: 'Transfer to human failed',
+  sessionEstablished: 'You are now chatting with an agent.',
+  openedInNewWindow: 'The conversation was opened in a new window.',
+  agentRefused: 'The agent declined the conversation.',
+  robotUnavailable: 'The assistant is unavailable right now. Please try again.',
+};
+
+/** userQueueMsg with its ## placeholder replaced by the queue position (SPEC §3, §4 transfer 3). */
+export function queueText(template: string, position: number): string {
+  return template.split(QUEUE_PLACEHOLDER).join(String(position));
+}
 
 /** A message ready for display (SPEC §3 Message plus display fields). */
 export interface ChatMessage {
@@ -52,6 +67,8 @@ export interface ChatMessage {
   readonly suggestions?: readonly string[];
   /** A robot answer not yet received. */
   readonly awaiting?: boolean;
+  /** A pending visitor message still unconfirmed after 800 ms: show the loading indicator (SPEC §4). */
+  readonly slow?: boolean;
 }
 
 const SENDER_TYPES: readonly number[] = Object.values(SenderType);

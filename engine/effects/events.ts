@@ -1,0 +1,100 @@
+import { EMPTY, concat, concatMap, defer, from, type Observable } from 'rxjs';
+import { ChatStatus, EventCode, OutType } from '../model/codes';
+import { DecodeError, base64Utf8, optNumber, optString } from '../model/decode';
+import { decodeMessage, type ChatMessage } from '../model/message';
+import type { WireEvent } from '../protocol';
+import type { Intent } from '../state';
+import type { EventBatch } from '../transport/visitorApi';
+import { describe, noticeMessage, systemMessage, type Effect, type EffectContext } from './context';
+import { eventBatches } from './polling';
+
+const added = (message: ChatMessage): Intent => ({ type: 'messageAdded', message });
+
+/** SPEC §4 event 1202: the end message of the outType, then close locally, then the evaluation when evaluateMode is on. */
+function sessionEnded(ctx: EffectContext, outType: number | undefined): Intent[] {
+  const channel = ctx.getState().channel;
+  let message: ChatMessage | null = null;
+  if (outType === OutType.UserOver) message = systemMessage(ctx, channel?.userOverMsg ?? '');
+  else if (outType === OutType.AgentClosed && channel?.adminCloseMsg != null) message = systemMessage(ctx, channel.adminCloseMsg);
+  else if (outType === OutType.NewWindow) message = noticeMessage(ctx, 'openedInNewWindow');
+  const evaluation: Intent[] = channel?.evaluate ? [{ type: 'evaluationRequested' }] : [];
+  return [...(message ? [added(message)] : []), { type: 'chatClosed' }, ...evaluation];
+}
+
+/**
+ * SPEC §4 event codes 1200–1208 → intents. msgContentEnc is base64 of UTF-8 (for 1201 the JSON of
+ * a message); a decoding failure throws DecodeError. `seen` holds the ids of agent messages shown.
+ */
+function dispatch(ctx: EffectContext, event: WireEvent, seen: Set<string>): Intent[] {
+  const code = optNumber(event.event_type, 'event_type');
+  const msgId = optString(event.msgId, 'msgId');
+  const text = event.msgContentEnc === undefined || event.msgContentEnc === null ? undefined : base64Utf8(event.msgContentEnc, 'msgContentEnc');
+  const state = ctx.getState();
+  switch (code) {
+    case EventCode.SessionEstablished:
+      // As transfer success (SPEC §4), once: a session already established is not announced again.
+      return state.status === ChatStatus.InConversation ? [] : [{ type: 'agentConnected', adminNick: optString(event.adminNick, 'adminNick') }];
+    case EventCode.AgentMessage: {
+      if (text === undefined) throw new DecodeError('1201 without msgContentEnc');
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new DecodeError('msgContentEnc: not JSON');
+      }
+      const decoded = decodeMessage(json, { now: ctx.scheduler.now(), newId: ctx.newId }, 'msgContentEnc');
+      const message = { ...decoded, id: msgId || decoded.id, senderName: decoded.senderName ?? optString(event.adminNick, 'adminNick') };
+      // A message is never shown twice (duplicate msgIds are ignored).
+      if (seen.has(message.id) || state.messages.some((m) => m.id === message.id)) return [];
+      seen.add(message.id);
+      return [{ type: 'agentMessage', message }];
+    }
+    case EventCode.SessionEnded:
+      return sessionEnded(ctx, optNumber(event.outType, 'outType'));
+    case EventCode.EvaluationRequested:
+      return [{ type: 'evaluationRequested' }];
+    case EventCode.AgentTyping:
+      return [{ type: 'agentTyping' }];
+    case EventCode.MessageDeleted: {
+      const id = msgId || text;
+      return id ? [{ type: 'messageDeleted', id }] : [];
+    }
+    case EventCode.Ignored:
+      return [];
+    case EventCode.AgentRefused:
+      // A system message (the event's own text when it carries one), then polling stops.
+      return [added(text?.trim() ? systemMessage(ctx, text) : noticeMessage(ctx, 'agentRefused')), { type: 'agentRefused' }];
+    default:
+      ctx.log.warn(`ignored an event with unknown code ${String(event.event_type)}`);
+      return [];
+  }
+}
+
+/** SPEC §4 transfer 3: while queued, the position follows waitIndex. */
+function queuePosition({ getState }: EffectContext, batch: EventBatch): Intent[] {
+  const { status, queue } = getState();
+  if (status !== ChatStatus.Queued || batch.waitIndex === undefined || batch.waitIndex === queue?.position) return [];
+  return [{ type: 'queueMoved', position: batch.waitIndex }];
+}
+
+/**
+ * Dispatch of agent event batches (SPEC §4 event codes), one event at a time so each sees the state
+ * the previous one produced. Wire data is untrusted: an event that does not decode is dropped with a
+ * log line, unknown codes are ignored.
+ */
+export const events: Effect = (ctx) => {
+  const seen = new Set<string>();
+  const one = (event: WireEvent): Observable<Intent> =>
+    defer(() => {
+      try {
+        return from(dispatch(ctx, event, seen));
+      } catch (e) {
+        if (!(e instanceof DecodeError)) throw e;
+        ctx.log.warn(`dropped event ${String(event.event_type)}: ${describe(e)}`);
+        return EMPTY;
+      }
+    });
+  return eventBatches(ctx).pipe(
+    concatMap((batch) => concat(defer(() => from(queuePosition(ctx, batch))), ...batch.events.map(one))),
+  );
+};

@@ -1,0 +1,211 @@
+import { distinctUntilChanged, map } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { createChatEngine, type ChatEngine } from '../../engine/engine';
+import { memoryStorage } from '../../engine/ports';
+import { ApiError, NetworkError } from '../../engine/transport/errors';
+import { fakeApi } from './fakeApi';
+import { CHANNEL_ID, TENANT, USER_ID, at, channel, logSpy, newScheduler, session } from './fixtures';
+
+const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;
+const phases = (engine: ChatEngine) =>
+  engine.state$.pipe(
+    map((s) => s.phase),
+    distinctUntilChanged(),
+  );
+
+describe('bootstrap', () => {
+  it('SPEC §7 channelInfo → chatStart: sends the stored visitor id, previousUrl and the query, stores the returned userId, becomes ready', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const channelInfo$ = cold('50ms (c|)', { c: channel() });
+      const chatStart$ = cold('30ms (s|)', { s: session({ userId: 'u-new' }) });
+      const fake = fakeApi({
+        channelInfo: () => channelInfo$,
+        chatStart: () => chatStart$,
+        getHistoryMsg: () => cold('10ms (h|)', { h: [] }),
+      });
+      const storage = memoryStorage({ [`chat-${TENANT}-uid`]: 'visitor-7' });
+      const log = logSpy();
+      const engine = createChatEngine({
+        query: `?channelid=${CHANNEL_ID}&pid=p9&params=x%3D1&username=Ann&email=ann@example.com&phone=13800000000&groupid=g1&adminid=a1`,
+        api: fake.api,
+        scheduler,
+        storage,
+        log,
+        previousUrl: 'https://shop.example/cart',
+      });
+
+      expectObservable(phases(engine)).toBe('(is) 76ms r', PHASES);
+      expectSubscriptions(channelInfo$.subscriptions).toBe('^ 49ms !');
+      expectSubscriptions(chatStart$.subscriptions).toBe('50ms ^ 29ms !');
+      at(scheduler, 0, () => engine.start());
+      flush();
+
+      expect(fake.bodies('channelInfo')).toEqual([{ id: CHANNEL_ID }]);
+      expect(fake.bodies('chatStart')).toEqual([
+        {
+          channelId: CHANNEL_ID,
+          pid: 'p9',
+          params: 'x=1',
+          userName: 'Ann',
+          userId: 'visitor-7',
+          email: 'ann@example.com',
+          phone: '13800000000',
+          groupId: 'g1',
+          adminId: 'a1',
+          previousUrl: 'https://shop.example/cart',
+        },
+      ]);
+      expect(storage.get(`chat-${TENANT}-uid`)).toBe('u-new');
+      const state = engine.getSnapshot();
+      expect(state.phase).toBe('ready');
+      expect(state.error).toBeNull();
+      expect(state.channel).toEqual(channel());
+      expect(state.session).toEqual({ userId: 'u-new', sessionId: 's-1', pollId: 'p-1' });
+      expect(fake.unexpected).toEqual([]);
+      expect(log.warn).not.toHaveBeenCalled();
+    });
+  });
+
+  it('SPEC §3 local storage: a first visit sends no userId and keeps the one chatStart returns under chat-{tenant}-uid', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = fakeApi({
+        channelInfo: () => cold('(c|)', { c: channel() }),
+        chatStart: () => cold('(s|)', { s: session() }),
+        getHistoryMsg: () => cold('(h|)', { h: [] }),
+      });
+      const storage = memoryStorage();
+      const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler, storage });
+      engine.start();
+      flush();
+
+      const [body] = fake.bodies('chatStart');
+      expect(body?.userId).toBeUndefined();
+      expect(body?.channelId).toBe(CHANNEL_ID);
+      expect(storage.get(`chat-${TENANT}-uid`)).toBe(USER_ID);
+    });
+  });
+
+  it("SPEC §5, §8: a missing channel id gives 'unknown channel id' and calls nothing", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ expectObservable, flush }) => {
+      const fake = fakeApi();
+      const engine = createChatEngine({ query: '?pid=p9', api: fake.api, scheduler });
+
+      expectObservable(phases(engine)).toBe('(ise)', PHASES);
+      at(scheduler, 0, () => engine.start());
+      flush();
+
+      expect(engine.getSnapshot().error).toEqual({ code: 'unknownChannelId' });
+      expect(fake.calls).toEqual([]);
+    });
+  });
+
+  it('SPEC §2: siteid is the fallback of channelid', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = fakeApi({
+        channelInfo: () => cold('(c|)', { c: channel() }),
+        chatStart: () => cold('(s|)', { s: session() }),
+        getHistoryMsg: () => cold('(h|)', { h: [] }),
+      });
+      const engine = createChatEngine({ query: '?siteid=site-9', api: fake.api, scheduler });
+      engine.start();
+      flush();
+
+      expect(fake.bodies('channelInfo')).toEqual([{ id: 'site-9' }]);
+      expect(fake.bodies('chatStart')[0]?.channelId).toBe('site-9');
+      expect(engine.getSnapshot().phase).toBe('ready');
+    });
+  });
+
+  it('SPEC §2: channelid wins over siteid when both are given', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = fakeApi({ channelInfo: () => cold('-#', undefined, new ApiError('channelInfo', 404, 'no')) });
+      const engine = createChatEngine({ query: '?siteid=site-9&channelid=chan-1', api: fake.api, scheduler });
+      engine.start();
+      flush();
+
+      expect(fake.bodies('channelInfo')).toEqual([{ id: 'chan-1' }]);
+    });
+  });
+
+  it('SPEC §2: query parameter names are matched case-insensitively (?ChannelID=demo)', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = fakeApi({
+        channelInfo: () => cold('20ms (c|)', { c: channel() }),
+        chatStart: () => cold('20ms (s|)', { s: session() }),
+        getHistoryMsg: () => cold('(h|)', { h: [] }),
+      });
+      const engine = createChatEngine({ query: '?ChannelID=demo&UserName=Ann', api: fake.api, scheduler });
+
+      expectObservable(phases(engine)).toBe('(is) 36ms r', PHASES);
+      at(scheduler, 0, () => engine.start());
+      flush();
+
+      expect(fake.bodies('channelInfo')).toEqual([{ id: 'demo' }]);
+      expect(fake.bodies('chatStart')[0]).toMatchObject({ channelId: 'demo', userName: 'Ann' });
+    });
+  });
+
+  it("SPEC §8: channelInfo failing with an ApiError gives 'unknown channel, {message}' with the server's message and no chatStart", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = fakeApi({
+        channelInfo: () => cold('50ms #', undefined, new ApiError('channelInfo', 404, 'channel does not exist')),
+      });
+      const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler });
+
+      expectObservable(phases(engine)).toBe('(is) 46ms e', PHASES);
+      at(scheduler, 0, () => engine.start());
+      flush();
+
+      expect(engine.getSnapshot().error).toEqual({ code: 'unknownChannel', detail: 'channel does not exist' });
+      expect(engine.getSnapshot().session).toBeNull();
+      expect(fake.count('chatStart')).toBe(0);
+      expect(fake.unexpected).toEqual([]);
+    });
+  });
+
+  it("SPEC §8: chatStart failing gives 'failed to create session, {message}' and keeps the channel", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = fakeApi({
+        channelInfo: () => cold('50ms (c|)', { c: channel() }),
+        chatStart: () => cold('30ms #', undefined, new ApiError('chatStart', 500, 'session store down')),
+      });
+      const storage = memoryStorage({ [`chat-${TENANT}-uid`]: 'visitor-7' });
+      const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler, storage });
+
+      expectObservable(phases(engine)).toBe('(is) 76ms e', PHASES);
+      at(scheduler, 0, () => engine.start());
+      flush();
+
+      const state = engine.getSnapshot();
+      expect(state.error).toEqual({ code: 'sessionFailed', detail: 'session store down' });
+      expect(state.channel).toEqual(channel());
+      expect(state.session).toBeNull();
+      // The stored visitor id is kept for the next attempt.
+      expect(storage.get(`chat-${TENANT}-uid`)).toBe('visitor-7');
+      expect(fake.count('getHistoryMsg')).toBe(0);
+    });
+  });
+
+  it("SPEC §8: a transport failure of chatStart is also 'sessionFailed' with the failure's text", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = fakeApi({
+        channelInfo: () => cold('(c|)', { c: channel() }),
+        chatStart: () => cold('10ms #', undefined, new NetworkError('chatStart', 'chatStart: offline')),
+      });
+      const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler });
+      engine.start();
+      flush();
+
+      expect(engine.getSnapshot().error).toEqual({ code: 'sessionFailed', detail: 'chatStart: offline' });
+    });
+  });
+});

@@ -1,0 +1,85 @@
+import type { Observable } from 'rxjs';
+import { afterEach, expect } from 'vitest';
+import type { VisitorApi } from '../../engine/transport/visitorApi';
+
+/** A method name of the visitor API (one per SPEC §7 call). */
+export type ApiCall = keyof VisitorApi;
+/** The request body a call takes. */
+export type RequestOf<K extends ApiCall> = Parameters<VisitorApi[K]>[0];
+
+/** One call the engine made, in order. */
+export interface RecordedCall {
+  name: ApiCall;
+  body: unknown;
+}
+
+/** A fake transport plus what was asked of it. */
+export interface FakeApi {
+  api: VisitorApi;
+  /** Every call, in order, with its body. */
+  calls: RecordedCall[];
+  /** Calls that had no override (each also threw "unexpected call X"). */
+  unexpected: string[];
+  /** Bodies of the calls to `name`, in order. */
+  bodies<K extends ApiCall>(name: K): RequestOf<K>[];
+  /** How many times `name` was called. */
+  count(name: ApiCall): number;
+}
+
+type AnyCall = (body: unknown) => Observable<unknown>;
+
+/**
+ * The engine catches an effect's error and only logs it, so an unexpected call would pass
+ * silently; every test file that uses fakeApi fails a test that made one.
+ */
+const created: FakeApi[] = [];
+afterEach(() => {
+  const unexpected = created.flatMap((f) => f.unexpected);
+  created.length = 0;
+  expect(unexpected, 'calls the fake API was not told to answer').toEqual([]);
+});
+
+/**
+ * A fake `VisitorApi`: the given methods answer (usually with cold observables of the current
+ * TestScheduler run); every other method throws "unexpected call X". All calls are recorded with
+ * their bodies. Built on a Proxy so that methods added to `VisitorApi` later are covered too.
+ */
+export function fakeApi(overrides: Partial<VisitorApi> = {}): FakeApi {
+  const calls: RecordedCall[] = [];
+  const unexpected: string[] = [];
+  const impls = overrides as Partial<Record<string, AnyCall>>;
+  const api = new Proxy({} as VisitorApi, {
+    get(_target, prop) {
+      if (typeof prop !== 'string') return undefined;
+      return (body: unknown) => {
+        calls.push({ name: prop as ApiCall, body });
+        const impl = impls[prop];
+        if (!impl) {
+          unexpected.push(prop);
+          throw new Error(`unexpected call ${prop}`);
+        }
+        return impl(body);
+      };
+    },
+  });
+  const fake: FakeApi = {
+    api,
+    calls,
+    unexpected,
+    bodies: <K extends ApiCall>(name: K) => calls.filter((c) => c.name === name).map((c) => c.body as RequestOf<K>),
+    count: (name) => calls.filter((c) => c.name === name).length,
+  };
+  created.push(fake);
+  return fake;
+}
+
+/** Answers successive calls with the given observables, in order; one call too many throws. */
+export function answers<T>(...list: Observable<T>[]): () => Observable<T> {
+  let i = 0;
+  return () => {
+    const next = list[i];
+    i += 1;
+    if (!next) throw new Error(`unexpected call number ${i}: only ${list.length} answers were prepared`);
+    return next;
+  };
+}

@@ -1,0 +1,73 @@
+import { TestScheduler } from 'rxjs/testing';
+import { expect, vi } from 'vitest';
+import { decodeChannelInfo, type ChannelInfo } from '../../engine/model/channel';
+import { MsgType, ReceiveMode, SenderType } from '../../engine/model/codes';
+import type { Logger } from '../../engine/ports';
+import type { ChatStartData, WireChannelInfo, WireMessage } from '../../engine/protocol';
+import type { VisitorApi } from '../../engine/transport/visitorApi';
+import { fakeApi, type FakeApi } from './fakeApi';
+
+/** A fresh TestScheduler comparing with vitest's deep equality (one per test). */
+export function newScheduler(): TestScheduler {
+  return new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+}
+
+/** Runs `fn` at virtual time `ms` of the scheduler (inside `run()`). */
+export function at(scheduler: TestScheduler, ms: number, fn: () => void): void {
+  scheduler.schedule(fn, ms);
+}
+
+export const TENANT = 't1';
+export const CHANNEL_ID = 'demo';
+export const USER_ID = 'u-1';
+export const ROBOT_NAME = 'Robo';
+
+/** Channel info as the transport hands it over: decoded from wire fields (robot-first by default). */
+export function channel(wire: Partial<WireChannelInfo> = {}): ChannelInfo {
+  return decodeChannelInfo({ tenantId: TENANT, receiveMode: ReceiveMode.RobotFirst, robotName: ROBOT_NAME, ...wire });
+}
+
+/** chatStart data of a new session (status 0: not started). */
+export function session(fields: Partial<ChatStartData> = {}): ChatStartData {
+  return { userId: USER_ID, sessionId: 's-1', pollId: 'p-1', status: 0, ...fields };
+}
+
+/** A wire message as history delivers it. */
+export function wireMessage(fields: Partial<WireMessage> = {}): WireMessage {
+  return { senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: 'hi', ...fields };
+}
+
+/** Deterministic message ids: m1, m2, … */
+export function sequentialIds(prefix = 'm'): () => string {
+  let n = 0;
+  return () => {
+    n += 1;
+    return `${prefix}${n}`;
+  };
+}
+
+/** A Logger whose `warn` is a spy. */
+export function logSpy(): Logger & { warn: ReturnType<typeof vi.fn<Logger['warn']>> } {
+  return { warn: vi.fn<Logger['warn']>() };
+}
+
+/** The log lines (first arguments) a spy received. */
+export function logLines(log: { warn: ReturnType<typeof vi.fn<Logger['warn']>> }): string[] {
+  return log.warn.mock.calls.map(([message]) => message);
+}
+
+/** The helpers `TestScheduler.run()` hands its callback. */
+export type RunHelpers = Parameters<Parameters<TestScheduler['run']>[0]>[0];
+
+/**
+ * A fake API for an engine that becomes ready at once (robot-first channel, empty history);
+ * `overrides` replace or add calls.
+ */
+export function readyApi(cold: RunHelpers['cold'], overrides: Partial<VisitorApi> = {}, wire: Partial<WireChannelInfo> = {}): FakeApi {
+  return fakeApi({
+    channelInfo: () => cold('(c|)', { c: channel(wire) }),
+    chatStart: () => cold('(s|)', { s: session() }),
+    getHistoryMsg: () => cold('(h|)', { h: [] }),
+    ...overrides,
+  });
+}

@@ -1,0 +1,172 @@
+import { NEVER, Observable, distinctUntilChanged, map } from 'rxjs';
+import { describe, expect, it, vi } from 'vitest';
+import { createChatEngine } from '../../engine/engine';
+import { fakeApi } from './fakeApi';
+import { CHANNEL_ID, at, channel, newScheduler, readyApi, sequentialIds, session } from './fixtures';
+
+const QUERY = `?channelid=${CHANNEL_ID}`;
+const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;
+
+describe('engine lifecycle (DESIGN: The engine)', () => {
+  it('DESIGN: creating an engine does nothing — no call, no timer, phase idle', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ flush }) => {
+      const fake = fakeApi();
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      flush();
+
+      expect(fake.calls).toEqual([]);
+      expect(engine.getSnapshot().phase).toBe('idle');
+      expect(scheduler.actions).toEqual([]);
+    });
+  });
+
+  it('DESIGN: start() twice (and again once ready) bootstraps once', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, {
+        channelInfo: () => cold('50ms (c|)', { c: channel() }),
+        chatStart: () => cold('30ms (s|)', { s: session() }),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+
+      expectObservable(engine.state$.pipe(map((s) => s.phase), distinctUntilChanged())).toBe('(is) 76ms r', PHASES);
+      at(scheduler, 0, () => {
+        engine.start();
+        engine.start();
+      });
+      at(scheduler, 10, () => engine.start());
+      at(scheduler, 200, () => engine.start());
+      flush();
+
+      expect(fake.calls.map((c) => c.name)).toEqual(['channelInfo', 'chatStart', 'getHistoryMsg']);
+    });
+  });
+
+  it('DESIGN: dispose() during bootstrap unsubscribes the request in flight and completes state$', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const channelInfo$ = cold('50ms (c|)', { c: channel() });
+      const fake = fakeApi({ channelInfo: () => channelInfo$ });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+
+      expectObservable(engine.state$.pipe(map((s) => s.phase), distinctUntilChanged())).toBe('(is) 16ms |', PHASES);
+      expectSubscriptions(channelInfo$.subscriptions).toBe('^ 19ms !');
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 20, () => engine.dispose());
+      flush();
+
+      expect(fake.calls.map((c) => c.name)).toEqual(['channelInfo']);
+      expect(engine.getSnapshot().phase).toBe('starting');
+    });
+  });
+
+  it('DESIGN: dispose() ends every stream — sendMsg and getHistoryMsg in flight are unsubscribed and nothing is called afterwards', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const history$ = cold('100ms (h|)', { h: [] });
+      const sendMsg$ = cold('50ms (r|)', { r: { status: 1 } });
+      let robotTornDown = false;
+      const fake = readyApi(cold, {
+        getHistoryMsg: () => history$,
+        sendMsg: () => sendMsg$,
+        robotAsk: () =>
+          new Observable(() => () => {
+            robotTornDown = true;
+          }),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+
+      expectObservable(engine.state$.pipe(map((s) => s.messages.length), distinctUntilChanged())).toBe('a 9ms b 19ms |', { a: 0, b: 1 });
+      expectSubscriptions(history$.subscriptions).toBe('^ 29ms !');
+      expectSubscriptions(sendMsg$.subscriptions).toBe('10ms ^ 19ms !');
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => engine.sendText('hello'));
+      at(scheduler, 30, () => engine.dispose());
+      at(scheduler, 40, () => {
+        expect(engine.sendText('after dispose')).toBeNull();
+        engine.retry('m1');
+        engine.loadOlder();
+        engine.start();
+      });
+      flush();
+
+      expect(fake.calls.map((c) => c.name)).toEqual(['channelInfo', 'chatStart', 'getHistoryMsg', 'sendMsg']);
+      expect(robotTornDown).toBe(false);
+      expect(engine.getSnapshot().messages).toHaveLength(1);
+    });
+  });
+
+  it('DESIGN: dispose() tears down a robot answer in flight', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      let robotTornDown = false;
+      const fake = readyApi(cold, {
+        sendMsg: () => cold('(r|)', { r: { status: 1 } }),
+        robotAsk: () =>
+          new Observable(() => () => {
+            robotTornDown = true;
+          }),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      engine.start();
+      engine.sendText('hello');
+      flush();
+      expect(fake.count('robotAsk')).toBe(1);
+      expect(robotTornDown).toBe(false);
+
+      engine.dispose();
+      expect(robotTornDown).toBe(true);
+    });
+  });
+
+  it('DESIGN: after dispose() listeners are no longer called and a late subscriber sees state$ completed', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(cold);
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      const listener = vi.fn();
+      engine.subscribe(listener);
+      engine.start();
+      flush();
+      engine.dispose();
+      engine.dispose();
+      listener.mockClear();
+
+      engine.start();
+      engine.sendText('hello');
+      flush();
+      expect(listener).not.toHaveBeenCalled();
+
+      const complete = vi.fn();
+      engine.state$.subscribe({ complete });
+      expect(complete).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  it('subscribe(listener) returns an unsubscribe function that stops the calls', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(cold, { sendMsg: () => NEVER });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      const listener = vi.fn();
+      const unsubscribe = engine.subscribe(listener);
+      engine.start();
+      flush();
+      const calls = listener.mock.calls.length;
+      expect(calls).toBeGreaterThan(0);
+
+      unsubscribe();
+      engine.sendText('hello');
+      expect(listener).toHaveBeenCalledTimes(calls);
+    });
+  });
+
+  it('ChatEngine.subscribe: the listener hears changes only, not the state at subscription', () => {
+    const engine = createChatEngine({ query: QUERY, api: fakeApi().api });
+    const listener = vi.fn();
+    engine.subscribe(listener);
+    expect(listener).not.toHaveBeenCalled();
+    engine.dispose();
+  });
+});

@@ -1,0 +1,209 @@
+import { describe, expect, it, vi } from 'vitest';
+import { TIME_GAP_MS } from '../../engine/constants';
+import { DEFAULT_USER_FORM, decodeChannelInfo } from '../../engine/model/channel';
+import { MsgType, ReceiveMode, SenderType } from '../../engine/model/codes';
+import { DecodeError } from '../../engine/model/decode';
+import { assignTimes, createMessage, decodeMessage, type ChatMessage } from '../../engine/model/message';
+import { parseQuery } from '../../engine/model/query';
+
+const NOW = 1_700_000_000_000;
+const defaults = () => ({ now: NOW, newId: vi.fn(() => 'generated-1') });
+
+describe('decodeMessage (SPEC §3 Message)', () => {
+  it('SPEC §3: an id is generated when missing or empty, and kept when given', () => {
+    const d = defaults();
+    expect(decodeMessage({ senderType: 2, msgType: 1, msgContent: 'a' }, d).id).toBe('generated-1');
+    expect(decodeMessage({ id: '', senderType: 2, msgType: 1, msgContent: 'a' }, d).id).toBe('generated-1');
+    expect(decodeMessage({ id: 'srv-9', senderType: 2, msgType: 1, msgContent: 'a' }, d).id).toBe('srv-9');
+    expect(d.newId).toHaveBeenCalledTimes(2);
+  });
+
+  it('SPEC §3: position follows the sender — visitor right, system centre, agent and robot left', () => {
+    const position = (senderType: number) => decodeMessage({ senderType, msgType: 1, msgContent: 'a' }, defaults()).position;
+    expect(position(SenderType.Visitor)).toBe('right');
+    expect(position(SenderType.Agent)).toBe('left');
+    expect(position(SenderType.Robot)).toBe('left');
+    expect(position(SenderType.System)).toBe('center');
+  });
+
+  it('SPEC §3: createdAt is msgTime, or now when the message has no time', () => {
+    expect(decodeMessage({ senderType: 2, msgType: 1, msgContent: 'a', msgTime: 1234 }, defaults()).createdAt).toBe(1234);
+    expect(decodeMessage({ senderType: 2, msgType: 1, msgContent: 'a' }, defaults()).createdAt).toBe(NOW);
+    expect(decodeMessage({ senderType: 2, msgType: 1, msgContent: 'a', msgTime: null }, defaults()).createdAt).toBe(NOW);
+  });
+
+  it('SPEC §3, DESIGN wire data: numeric strings are accepted for senderType, msgType, msgTime and sizes', () => {
+    const m = decodeMessage(
+      { id: 7, senderType: '2', msgType: '4', msgContent: 12, msgTime: '1700000000001', fileSize: '2048', audioDuration: '3' },
+      defaults(),
+    );
+    expect(m).toMatchObject({
+      id: '7',
+      senderType: SenderType.Agent,
+      msgType: MsgType.File,
+      msgContent: '12',
+      msgTime: 1_700_000_000_001,
+      createdAt: 1_700_000_000_001,
+      fileSize: 2048,
+      audioDuration: 3,
+    });
+  });
+
+  it('SPEC §3: the string message types answermsg, faq and leavemsg are accepted; msgContent defaults to empty', () => {
+    for (const msgType of [MsgType.Answer, MsgType.Faq, MsgType.LeaveMessage]) {
+      expect(decodeMessage({ senderType: 3, msgType }, defaults())).toMatchObject({ msgType, msgContent: '' });
+    }
+  });
+
+  it('SPEC §3: an unknown or missing senderType or msgType is rejected with a DecodeError naming the path', () => {
+    const bad = [
+      { senderType: 9, msgType: 1, msgContent: 'a' },
+      { senderType: 'robot', msgType: 1, msgContent: 'a' },
+      { msgType: 1, msgContent: 'a' },
+      { senderType: 2, msgType: 7, msgContent: 'a' },
+      { senderType: 2, msgType: 'html', msgContent: 'a' },
+      { senderType: 2, msgContent: 'a' },
+    ];
+    for (const value of bad) expect(() => decodeMessage(value, defaults(), 'history[3]')).toThrow(DecodeError);
+    expect(() => decodeMessage({ senderType: 9, msgType: 1 }, defaults(), 'history[3]')).toThrow(/history\[3\]\.senderType/);
+    expect(() => decodeMessage('text', defaults(), 'history[3]')).toThrow(/history\[3\]: expected an object/);
+  });
+
+  it('SPEC §3: a message carrying its time flag keeps it; an unknown status is dropped', () => {
+    const m = decodeMessage({ senderType: 2, msgType: 1, msgContent: 'a', hasTime: true, status: 'weird' }, defaults());
+    expect(m.carriesTime).toBe(true);
+    expect(m.hasTime).toBe(true);
+    expect(m.status).toBeUndefined();
+    expect(decodeMessage({ senderType: 1, msgType: 1, msgContent: 'a', status: 'sent' }, defaults()).status).toBe('sent');
+  });
+});
+
+describe('assignTimes (SPEC §3 hasTime, §9 300000 ms)', () => {
+  const at = (id: string, createdAt: number, carriesTime = false): ChatMessage => ({
+    ...createMessage({ id, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: id, createdAt }),
+    carriesTime,
+  });
+  const flags = (list: readonly ChatMessage[]) => list.map((m) => m.hasTime);
+
+  it('SPEC §3: the first message shows its time', () => {
+    expect(flags(assignTimes([at('a', 5)]))).toEqual([true]);
+  });
+
+  it('SPEC §3, §9: more than 300000 ms since the last shown time shows the time; exactly 300000 does not', () => {
+    expect(TIME_GAP_MS).toBe(300_000);
+    expect(flags(assignTimes([at('a', 0), at('b', 300_001)]))).toEqual([true, true]);
+    expect(flags(assignTimes([at('a', 0), at('b', 300_000)]))).toEqual([true, false]);
+  });
+
+  it('SPEC §3: the gap is measured from the last message shown with a time, not from the previous message', () => {
+    expect(flags(assignTimes([at('a', 0), at('b', 200_000), at('c', 400_000), at('d', 600_000)]))).toEqual([true, false, true, false]);
+  });
+
+  it('SPEC §3: a message that carries its time shows it whatever the gap, and restarts the gap', () => {
+    expect(flags(assignTimes([at('a', 0), at('b', 10, true), at('c', 300_005)]))).toEqual([true, true, false]);
+  });
+
+  it('unchanged messages keep their identity; a list needing no change is returned as is', () => {
+    const list = assignTimes([at('a', 0), at('b', 10)]);
+    expect(assignTimes(list)).toBe(list);
+
+    const longer = [...list, at('c', 400_000)];
+    const out = assignTimes(longer, list.length);
+    expect(out).not.toBe(longer);
+    expect(out[0]).toBe(list[0]);
+    expect(out[1]).toBe(list[1]);
+    expect(out[2]?.hasTime).toBe(true);
+  });
+
+  it('from an index on: earlier messages are not revisited and the gap counts from the last shown before it', () => {
+    const list = assignTimes([at('a', 0), at('b', 100)]);
+    const out = assignTimes([...list, at('c', 300_050), at('d', 300_200)], 2);
+    expect(flags(out)).toEqual([true, false, true, false]);
+  });
+});
+
+describe('decodeChannelInfo (SPEC §3 Channel info)', () => {
+  it('SPEC §3: flags 1, "1" and true are on; 0, "0", false and absent are off', () => {
+    for (const on of [1, '1', true]) expect(decodeChannelInfo({ tenantId: 't', evaluateMode: on }).evaluate).toBe(true);
+    for (const off of [0, '0', false, undefined, 2]) expect(decodeChannelInfo({ tenantId: 't', evaluateMode: off }).evaluate).toBe(false);
+    expect(decodeChannelInfo({ tenantId: 't', msgToTransferFlag: '1' }).msgToTransfer).toBe(true);
+  });
+
+  it('SPEC §3: a text gated by a mode flag counts only when the flag is on', () => {
+    expect(decodeChannelInfo({ tenantId: 't', robotWelcomeMode: '1', robotWelcomeMsg: 'Hi' }).robotWelcome).toBe('Hi');
+    expect(decodeChannelInfo({ tenantId: 't', robotWelcomeMode: 0, robotWelcomeMsg: 'Hi' }).robotWelcome).toBeNull();
+  });
+
+  it('SPEC §4 Receive mode: 0 (or "0") is robot first; any other value is treated as 3', () => {
+    expect(decodeChannelInfo({ tenantId: 't', receiveMode: 0 }).receiveMode).toBe(ReceiveMode.RobotFirst);
+    expect(decodeChannelInfo({ tenantId: 't', receiveMode: '0' }).receiveMode).toBe(ReceiveMode.RobotFirst);
+    for (const mode of [1, 2, 3, 7, '5']) expect(decodeChannelInfo({ tenantId: 't', receiveMode: mode }).receiveMode).toBe(ReceiveMode.Agent);
+  });
+
+  it('SPEC §3 groupConfig: a group is named by groupName, else name, else its id; an entry without groupId is dropped with a log line', () => {
+    const log = vi.fn<(msg: string) => void>();
+    const info = decodeChannelInfo(
+      {
+        tenantId: 't',
+        groupMode: 1,
+        groupConfig: JSON.stringify([{ groupId: 'g1', groupName: 'Sales', name: 'ignored' }, { groupId: 'g2', name: 'Support' }, { groupId: 3 }, { name: 'orphan' }]),
+      },
+      log,
+    );
+    expect(info.groups).toEqual([
+      { id: 'g1', name: 'Sales' },
+      { id: 'g2', name: 'Support' },
+      { id: '3', name: '3' },
+    ]);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/groupConfig\[3\]: no groupId/));
+    expect(decodeChannelInfo({ tenantId: 't', groupMode: 0, groupConfig: '[{"groupId":"g1"}]' }).groups).toBeNull();
+  });
+
+  it('SPEC §3 userFormConfig: bad JSON gives the default form with a log line; formModal decides modal or inline', () => {
+    const log = vi.fn<(msg: string) => void>();
+    expect(decodeChannelInfo({ tenantId: 't', userFormMode: 1, userFormConfig: '{not json' }, log).userForm).toEqual(DEFAULT_USER_FORM);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/userFormConfig/));
+    expect(decodeChannelInfo({ tenantId: 't', userFormMode: 1, userFormConfig: '{"formModal":0}' }).userForm).toEqual({
+      modal: false,
+      fields: DEFAULT_USER_FORM.fields,
+    });
+    expect(decodeChannelInfo({ tenantId: 't', userFormMode: 1, userFormConfig: '{"formModal":"1"}' }).userForm?.modal).toBe(true);
+    expect(decodeChannelInfo({ tenantId: 't', userFormMode: 0, userFormConfig: '{"formModal":1}' }).userForm).toBeNull();
+  });
+
+  it('SPEC §3: a channel without tenantId, or not an object, is rejected', () => {
+    expect(() => decodeChannelInfo({ titleDesc: 'x' })).toThrow(DecodeError);
+    expect(() => decodeChannelInfo(null)).toThrow(DecodeError);
+  });
+});
+
+describe('parseQuery (SPEC §2 query parameters)', () => {
+  it('SPEC §2: reads every parameter, names lower-cased', () => {
+    expect(
+      parseQuery('?ChannelID=c1&PID=p&Params=x&UserName=Ann&EMAIL=a@b.co&Phone=13800000000&GroupId=g&AdminID=a&From=iframe'),
+    ).toEqual({
+      channelId: 'c1',
+      pid: 'p',
+      params: 'x',
+      userName: 'Ann',
+      email: 'a@b.co',
+      phone: '13800000000',
+      groupId: 'g',
+      adminId: 'a',
+      embedded: true,
+    });
+  });
+
+  it('SPEC §2: siteid is the fallback of channelid; channelid wins when both are given', () => {
+    expect(parseQuery('siteid=s1').channelId).toBe('s1');
+    expect(parseQuery('?SiteID=s1&channelid=c1').channelId).toBe('c1');
+  });
+
+  it('SPEC §2: empty values count as absent, and only from=iframe means embedded', () => {
+    const q = parseQuery('?channelid=&siteid=s1&pid=%20&from=parent');
+    expect(q.channelId).toBe('s1');
+    expect(q.pid).toBeUndefined();
+    expect(q.embedded).toBe(false);
+    expect(parseQuery('')).toEqual({ embedded: false });
+  });
+});
