@@ -8,14 +8,15 @@ import { useChatEngine } from './ChatProvider';
  */
 export function useChatSelector<T>(selector: (state: ChatState) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
   const engine = useChatEngine();
-  const memo = useRef<{ state: ChatState; value: T } | null>(null);
+  const memo = useRef<{ state: ChatState; selector: (state: ChatState) => T; value: T } | null>(null);
   const getSelection = useCallback(() => {
     const state = engine.getSnapshot();
     const last = memo.current;
-    if (last && last.state === state) return last.value;
+    // A new selector (e.g. one that closes over a prop) must be applied even when the state is the same.
+    if (last && last.state === state && last.selector === selector) return last.value;
     const value = selector(state);
     const kept = last && isEqual(last.value, value) ? last.value : value;
-    memo.current = { state, value: kept };
+    memo.current = { state, selector, value: kept };
     return kept;
   }, [engine, selector, isEqual]);
   return useSyncExternalStore(engine.subscribe, getSelection, getSelection);

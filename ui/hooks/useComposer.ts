@@ -1,6 +1,9 @@
 import { useCallback, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useChatEngine } from './ChatProvider';
 
+/** keyCode of a key event that belongs to an IME composition. */
+const IME_KEY_CODE = 229;
+
 export interface ComposerOptions {
   /** Longest text accepted; longer input is truncated and `remaining` counts down (SPEC §5). */
   maxLength?: number;
@@ -26,13 +29,14 @@ export function useComposer({ maxLength }: ComposerOptions = {}) {
     value: text,
     onChange: (e: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => setText(e.target.value),
     onKeyDown: (e: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => {
-      // Enter without Shift sends; not while an IME is composing a word.
-      if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      // Enter without Shift sends; not while an IME is composing a word (Safari reports that Enter
+      // with isComposing false but keyCode 229).
+      if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && e.nativeEvent.keyCode !== IME_KEY_CODE) {
         e.preventDefault();
         if (canSend) send();
       }
     },
-    maxLength,
+    // No native maxlength: it counts UTF-16 units (an emoji as 2) where setText counts characters.
   });
 
   return {

@@ -39,7 +39,7 @@ export function Composer({ maxLength }: ComposerProps) {
     >
       <div className="composer__field">
         <textarea ref={input} className="composer__input" rows={1} placeholder={t`Type a message…`} aria-label={t`Message`} {...getInputProps()} />
-        {remaining !== null && text.length > 0 && (
+        {remaining !== null && text !== '' && (
           <span className="composer__counter" aria-live="polite">
             <Plural value={remaining} one="# character left" other="# characters left" />
           </span>

@@ -1,0 +1,110 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createChatEngine, memoryStorage, SenderType, type ChatEngine, type StoragePort } from '../../engine';
+import { createApp } from '../../server/app';
+import { createHandlers } from '../../server/msw';
+import { PRESETS } from '../../server/presets';
+
+/** The reference server behind MSW at an absolute origin; one store for the whole file. */
+const server = setupServer(...createHandlers(createApp()));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const API_BASE = 'http://widget.test';
+const WELCOME = PRESETS.demo?.channel.robotWelcomeMsg ?? '';
+
+/** An engine against the reference server, started and disposed at the end of the test. */
+function startEngine(query: string, storage: StoragePort = memoryStorage()): ChatEngine {
+  const engine = createChatEngine({ apiBase: API_BASE, query, storage, log: { warn: () => undefined } });
+  onTestFinished(() => engine.dispose());
+  engine.start();
+  return engine;
+}
+
+const texts = (engine: ChatEngine) => engine.getSnapshot().messages.map((m) => m.msgContent);
+
+describe('the engine against the reference server (demo channel)', () => {
+  it('boots: channel info, a session, and the robot welcome with the FAQ questions', async () => {
+    const engine = startEngine('?channelid=demo');
+
+    await vi.waitFor(() => expect(engine.getSnapshot().phase).toBe('ready'));
+    expect(engine.getSnapshot().channel?.title).toBe('Demo shop support');
+    expect(engine.getSnapshot().session?.userId).toBeTruthy();
+
+    await vi.waitFor(() => expect(texts(engine)).toContain(WELCOME));
+    const welcome = engine.getSnapshot().messages.find((m) => m.msgContent === WELCOME);
+    expect(welcome?.senderType).toBe(SenderType.Robot);
+    expect(welcome?.position).toBe('left');
+    expect(welcome?.suggestions).toContain('How long does shipping take?');
+  });
+
+  it('a question is delivered and the robot answers it', async () => {
+    const engine = startEngine('?channelid=demo');
+    await vi.waitFor(() => expect(engine.getSnapshot().phase).toBe('ready'));
+
+    const id = engine.sendText('How long does shipping take?');
+
+    await vi.waitFor(() => expect(texts(engine).some((t) => t.startsWith('Standard shipping takes 3–5 business days'))).toBe(true));
+    const { messages } = engine.getSnapshot();
+    const question = messages.find((m) => m.id === id);
+    expect(question).toMatchObject({ status: 'sent', position: 'right', senderType: SenderType.Visitor });
+    const answer = messages[messages.length - 1];
+    expect(answer).toMatchObject({ senderType: SenderType.Robot, position: 'left' });
+    expect(answer?.awaiting).toBeFalsy();
+  });
+
+  it('a reload with the same storage keeps the visitor and the conversation, without a second welcome', async () => {
+    const storage = memoryStorage();
+    const first = startEngine('?channelid=demo', storage);
+    await vi.waitFor(() => expect(first.getSnapshot().phase).toBe('ready'));
+    first.sendText('Which payment methods do you accept?');
+    await vi.waitFor(() => expect(texts(first).some((t) => t.startsWith('We accept Visa'))).toBe(true));
+    const userId = first.getSnapshot().session?.userId;
+    expect(storage.get('chat-demo-uid')).toBe(userId);
+    first.dispose();
+
+    const second = startEngine('?channelid=demo', storage);
+
+    await vi.waitFor(() => expect(second.getSnapshot()).toMatchObject({ phase: 'ready', history: { loading: false } }));
+    expect(second.getSnapshot().session?.userId).toBe(userId);
+    const reloaded = texts(second);
+    expect(reloaded).toContain('Which payment methods do you accept?');
+    expect(reloaded.some((t) => t.startsWith('We accept Visa'))).toBe(true);
+    expect(reloaded.indexOf('Which payment methods do you accept?')).toBeLessThan(reloaded.findIndex((t) => t.startsWith('We accept Visa')));
+    expect(reloaded).not.toContain(WELCOME);
+  });
+
+  it('a new visitor (other storage) does not see anyone else’s conversation', async () => {
+    const engine = startEngine('?channelid=demo');
+    await vi.waitFor(() => expect(texts(engine)).toContain(WELCOME));
+    expect(engine.getSnapshot().messages).toHaveLength(1);
+  });
+});
+
+describe('bootstrap errors from the reference server', () => {
+  it("an unknown channel ends in the error state 'unknownChannel' with the server's message", async () => {
+    const engine = startEngine('?channelid=no-such-channel');
+
+    await vi.waitFor(() => expect(engine.getSnapshot().phase).toBe('error'));
+    expect(engine.getSnapshot().error).toEqual({ code: 'unknownChannel', detail: 'channel not found' });
+    expect(engine.getSnapshot().session).toBeNull();
+  });
+
+  it("no channel id at all is 'unknownChannelId', without asking the server", async () => {
+    const requests: string[] = [];
+    server.events.on('request:start', ({ request }) => void requests.push(request.url));
+    onTestFinished(() => server.events.removeAllListeners());
+    const engine = startEngine('?pid=1');
+
+    await vi.waitFor(() => expect(engine.getSnapshot().phase).toBe('error'));
+    expect(engine.getSnapshot().error).toEqual({ code: 'unknownChannelId' });
+    expect(requests).toEqual([]);
+  });
+
+  it('siteid is accepted when channelid is missing', async () => {
+    const engine = startEngine('?siteid=demo');
+    await vi.waitFor(() => expect(engine.getSnapshot().phase).toBe('ready'));
+    expect(engine.getSnapshot().channel?.title).toBe('Demo shop support');
+  });
+});

@@ -1,0 +1,120 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { Subject, of, throwError } from 'rxjs';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { ApiError, MsgType, SenderType, type ChatStartData } from '../../engine';
+import type { WireMessage } from '../../engine/protocol';
+import { ChatScreen } from '../../ui/widget/components/ChatScreen';
+import { answers } from '../engine/fakeApi';
+import { session } from '../engine/fixtures';
+import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
+import { renderUi, settle, stubLayout } from './renderUi';
+
+const T = Date.UTC(2024, 4, 15, 12, 0);
+
+const HISTORY: WireMessage[] = [
+  { id: 'h1', senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: 'Do you ship to Norway?', msgTime: T },
+  { id: 'h2', senderType: SenderType.System, msgType: MsgType.SystemText, msgContent: 'Conversation resumed', msgTime: T + 1_000 },
+  { id: 'h3', senderType: SenderType.Robot, senderName: 'Robo', msgType: MsgType.Text, msgContent: 'Yes, within 5 days.', msgTime: T + 2_000 },
+];
+
+beforeEach(stubLayout);
+
+/** The message (bubble row and all) that shows `text`. */
+function itemOf(text: string): HTMLElement {
+  const item = screen.getByText(text).closest<HTMLElement>('.message');
+  if (!item) throw new Error(`no message shows ${text}`);
+  return item;
+}
+
+describeBoth('ChatScreen', ({ strict }) => {
+  it('shows "Connecting…" until the session starts, then the title and the conversation', async () => {
+    const start = new Subject<ChatStartData>();
+    const { engine } = testEngine({ api: hookApi({ chatStart: () => start, getHistoryMsg: () => of(HISTORY) }) });
+    renderUi(<ChatScreen />, { engine, strict });
+
+    expect(screen.getByRole('status').textContent).toContain('Connecting…');
+    expect(screen.queryByText('Do you ship to Norway?')).toBeNull();
+
+    act(() => {
+      start.next(session());
+      start.complete();
+    });
+    await settle();
+
+    expect(screen.queryByText('Connecting…')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Demo shop' })).toBeDefined();
+    expect(screen.getByText('Do you ship to Norway?')).toBeDefined();
+    expect(screen.getByText('Yes, within 5 days.')).toBeDefined();
+  });
+
+  it("places the visitor's messages right, system messages in the centre and the robot's left", async () => {
+    const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of(HISTORY) }) });
+    renderUi(<ChatScreen />, { engine, strict });
+    await settle();
+
+    expect(itemOf('Do you ship to Norway?').classList).toContain('message--right');
+    expect(itemOf('Conversation resumed').classList).toContain('message--center');
+    const robot = itemOf('Yes, within 5 days.');
+    expect(robot.classList).toContain('message--left');
+    expect(within(robot).getByText('Robo')).toBeDefined();
+  });
+
+  it('a message that was not delivered shows a retry button; pressing it sends the message again', async () => {
+    const fake = hookApi({ sendMsg: answers(of({ status: 0 }), of({ status: 1 })) });
+    const { engine } = testEngine({ api: fake });
+    const retry = vi.spyOn(engine, 'retry');
+    renderUi(<ChatScreen />, { engine, strict });
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Hello?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await settle();
+
+    const item = itemOf('Hello?');
+    expect(within(item).getByText('Not delivered')).toBeDefined();
+    fireEvent.click(within(item).getByRole('button', { name: 'Not delivered. Retry' }));
+    await settle();
+
+    const id = engine.getSnapshot().messages.find((m) => m.msgContent === 'Hello?')?.id;
+    expect(retry).toHaveBeenCalledExactlyOnceWith(id);
+    expect(fake.count('sendMsg')).toBe(2);
+    expect(within(itemOf('Hello?')).queryByRole('button', { name: 'Not delivered. Retry' })).toBeNull();
+    expect(screen.queryByText('Not delivered')).toBeNull();
+  });
+
+  it('the Send button is disabled while the composer is empty', async () => {
+    const { engine } = testEngine();
+    renderUi(<ChatScreen />, { engine, strict });
+    const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send' });
+    expect(send.disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: '  ' } });
+    expect(send.disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'hi' } });
+    expect(send.disabled).toBe(false);
+  });
+
+  it("an unknown channel shows the error state with the server's message instead of the chat", async () => {
+    const { engine } = testEngine({
+      api: hookApi({ channelInfo: () => throwError(() => new ApiError('channelInfo', 404, 'channel not found')) }),
+    });
+    renderUi(<ChatScreen />, { engine, strict });
+    expect(screen.getByRole('alert').textContent).toBe('Unknown channel, channel not found');
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('message text from the server is shown as text, with safe links', async () => {
+    const wire: WireMessage = {
+      id: 'x',
+      senderType: SenderType.Agent,
+      msgType: MsgType.Text,
+      msgContent: '<b>bold?</b> see https://shop.example/help',
+      msgTime: T,
+    };
+    const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([wire]) }) });
+    const { container } = renderUi(<ChatScreen />, { engine, strict });
+    await settle();
+    expect(container.querySelector('.message b')).toBeNull();
+    const link = screen.getByRole('link', { name: 'https://shop.example/help' });
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { timeLabel as rawTimeLabel, type TimeLabel } from '../../ui/widget/formatTime';
+
+/** A local date-time (months from 1). */
+const at = (y: number, mo: number, d: number, h = 0, mi = 0) => new Date(y, mo - 1, d, h, mi).getTime();
+
+/** timeLabel with Intl's narrow no-break spaces (ICU 72+) read as plain spaces, for readable expectations. */
+const timeLabel = (time: number, now: number, locale: string): TimeLabel =>
+  JSON.parse(JSON.stringify(rawTimeLabel(time, now, locale)).replace(/[\u202f\u00a0]/g, ' ')) as TimeLabel;
+
+// Wednesday 15 May 2024, 14:30 local time.
+const NOW = at(2024, 5, 15, 14, 30);
+
+describe('timeLabel', () => {
+  it('a message from earlier today shows only its time', () => {
+    expect(timeLabel(at(2024, 5, 15, 9, 5), NOW, 'en')).toEqual({ kind: 'today', time: '9:05 AM' });
+  });
+
+  it('a message from just after midnight today is still today', () => {
+    expect(timeLabel(at(2024, 5, 15, 0, 1), NOW, 'en').kind).toBe('today');
+  });
+
+  it('a message from yesterday late evening shows "yesterday" with its time', () => {
+    expect(timeLabel(at(2024, 5, 14, 23, 59), NOW, 'en')).toEqual({ kind: 'yesterday', time: '11:59 PM' });
+  });
+
+  it('yesterday is a calendar day, not 24 hours: 00:01 today vs 23:59 yesterday', () => {
+    expect(timeLabel(at(2024, 5, 14, 23, 59), at(2024, 5, 15, 0, 1), 'en').kind).toBe('yesterday');
+  });
+
+  it('a message from within the last 7 days shows its weekday and time', () => {
+    expect(timeLabel(at(2024, 5, 12, 8, 0), NOW, 'en')).toEqual({ kind: 'weekday', weekday: 'Sunday', time: '8:00 AM' });
+    expect(timeLabel(at(2024, 5, 9, 8, 0), NOW, 'en')).toMatchObject({ kind: 'weekday', weekday: 'Thursday' });
+  });
+
+  it('a message from a week ago or earlier shows the full date', () => {
+    const weekAgo = timeLabel(at(2024, 5, 8, 8, 0), NOW, 'en');
+    expect(weekAgo.kind).toBe('date');
+    expect(timeLabel(at(2023, 12, 24, 18, 0), NOW, 'en')).toEqual({ kind: 'date', date: 'Dec 24, 2023, 6:00 PM' });
+  });
+
+  it('a message stamped slightly in the future (clock skew) reads as today', () => {
+    expect(timeLabel(NOW + 60_000, NOW, 'en').kind).toBe('today');
+  });
+
+  it('formats in the given locale', () => {
+    expect(timeLabel(at(2024, 5, 12, 8, 0), NOW, 'de')).toEqual({ kind: 'weekday', weekday: 'Sonntag', time: '8:00' });
+  });
+});

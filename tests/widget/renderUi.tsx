@@ -1,0 +1,84 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { act, render, type RenderResult } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { vi } from 'vitest';
+import type { ChatEngine } from '../../engine';
+import { ChatProvider } from '../../ui/hooks';
+import { inMode } from '../hooks/strictMode';
+
+/** Activates English with no catalog: the macros' source texts are shown. */
+export function activateEnglish(): void {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+}
+
+/** Renders widget UI in English, optionally under a ChatProvider given `engine` and StrictMode. */
+export function renderUi(ui: ReactElement, { engine, strict = false }: { engine?: ChatEngine; strict?: boolean } = {}): RenderResult {
+  activateEnglish();
+  function Wrapper({ children }: { children: ReactNode }) {
+    const content = <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+    return inMode(strict, engine ? <ChatProvider engine={engine}>{content}</ChatProvider> : content);
+  }
+  return render(ui, { wrapper: Wrapper });
+}
+
+/** Height the fake layout gives the scrolling viewport of a virtualised list: room for every message. */
+const VIEWPORT_PX = 100_000;
+/** Height the fake layout gives every other observed element (a message). */
+const ITEM_PX = 40;
+
+/**
+ * jsdom has no layout, so a virtualised list would render no item. This ResizeObserver reports a
+ * size at once: a tall viewport for the scroll container (overflow auto) and a small one for items.
+ */
+class FakeLayoutResizeObserver {
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element): void {
+    const style = (target as HTMLElement).style;
+    const scroller = [style.overflow, style.overflowY, style.overflowX].some((v) => v === 'auto' || v === 'scroll');
+    const height = scroller ? VIEWPORT_PX : ITEM_PX;
+    const rect = { x: 0, y: 0, top: 0, left: 0, bottom: height, right: 400, width: 400, height, toJSON: () => ({}) };
+    const size = [{ blockSize: height, inlineSize: 400 }];
+    const entry: ResizeObserverEntry = {
+      target,
+      contentRect: rect,
+      borderBoxSize: size,
+      contentBoxSize: size,
+      devicePixelContentBoxSize: size,
+    };
+    // Like the real one, it reports after the layout effects that started observing.
+    queueMicrotask(() => this.callback([entry], this));
+  }
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
+/**
+ * Gives jsdom the bits of layout the virtualised list needs: sizes, Element#scrollTo, offsetParent.
+ * Use as `beforeEach(stubLayout)`: the returned function (run by vitest after the test) restores.
+ */
+export function stubLayout(): () => void {
+  if (typeof globalThis.ResizeObserver === 'undefined') vi.stubGlobal('ResizeObserver', FakeLayoutResizeObserver);
+  const hadScrollTo = Object.hasOwn(Element.prototype, 'scrollTo');
+  if (!hadScrollTo) Element.prototype.scrollTo = () => undefined;
+  // jsdom's offsetParent is always null ("not rendered"); the list skips measuring such items.
+  const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.parentElement;
+    },
+  });
+  return () => {
+    vi.unstubAllGlobals();
+    if (!hadScrollTo) Reflect.deleteProperty(Element.prototype, 'scrollTo');
+    if (offsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent);
+  };
+}
+
+/** Lets the fake layout report its sizes (queued microtasks and one task) inside act. */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  });
+}
