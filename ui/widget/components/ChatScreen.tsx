@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useChat } from '../../hooks';
 import { Composer } from './Composer';
+import { Dialogs } from './Dialogs';
 import { ErrorState } from './ErrorState';
 import { MessageList } from './MessageList';
 import { NavBar } from './NavBar';
@@ -24,6 +25,7 @@ export function ChatScreen() {
           <Trans>Connecting…</Trans>
         </div>
       )}
+      <Dialogs />
       <Composer maxLength={MESSAGE_MAX_LENGTH} />
     </div>
   );
