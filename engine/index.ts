@@ -10,3 +10,5 @@ export * from './model/codes';
 export * as constants from './constants';
 export { memoryStorage, consoleLogger, alwaysVisible, type StoragePort, type Logger, type VisibilityPort } from './ports';
 export type * from './protocol';
+/** Whether the visitor may ask for a human now (requestHuman would start a transfer). */
+export { canTransfer as canRequestHuman } from './effects/transfer';

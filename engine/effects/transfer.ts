@@ -15,7 +15,7 @@ export function heldForAgent(s: ChatState): boolean {
 }
 
 /** A transfer may start: a session, no agent and no queue yet (status 0/1), none running, no form owed. */
-function canTransfer(s: ChatState): boolean {
+export function canTransfer(s: ChatState): boolean {
   return (
     s.session !== null &&
     (s.status === ChatStatus.NotStarted || s.status === ChatStatus.FormCheck) &&

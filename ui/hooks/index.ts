@@ -4,3 +4,5 @@ export { useChatSelector, shallowEqual } from './useChatSelector';
 export { useChat } from './useChat';
 export { useComposer, type ComposerOptions } from './useComposer';
 export { ToastProvider, useToasts, type Toast, type ToastKind } from './useToasts';
+export { useChatEvents } from './useChatEvents';
+export { useHandoff } from './useHandoff';

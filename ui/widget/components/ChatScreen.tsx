@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useChat } from '../../hooks';
+import { usePageNotices } from '../usePageNotices';
 import { Composer } from './Composer';
 import { Dialogs } from './Dialogs';
 import { ErrorState } from './ErrorState';
@@ -13,6 +14,7 @@ const MESSAGE_MAX_LENGTH = 2000;
 /** The chat container (SPEC §2): navigation bar, message list, composer; or the page error state. */
 export function ChatScreen() {
   const { phase, error, channel } = useChat();
+  usePageNotices(channel?.title ?? '');
   if (phase === 'error' && error) return <ErrorState error={error} />;
   return (
     <div className="chat">

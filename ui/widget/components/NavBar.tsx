@@ -1,12 +1,32 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useHandoff } from '../../hooks';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import './NavBar.css';
 
-/** The navigation bar (SPEC §2) with the channel's title. */
+/** The navigation bar (SPEC §2): the channel's title, the way to a human or out of the chat, and the language. */
 export function NavBar({ title }: { title: string }) {
+  const { t } = useLingui();
+  const { requestHuman, endChat } = useHandoff();
   return (
     <header className="navbar">
       <h1 className="navbar__title">{title || <Trans>Chat</Trans>}</h1>
+      {requestHuman && (
+        <button type="button" className="navbar__action" onClick={requestHuman} title={t`Talk to a human agent`}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-3.3 0-8 1.7-8 5v1h16v-1c0-3.3-4.7-5-8-5Z" />
+          </svg>
+          <span className="navbar__action-label">
+            <Trans>Human agent</Trans>
+          </span>
+        </button>
+      )}
+      {endChat && (
+        <button type="button" className="navbar__action" onClick={endChat} title={t`End the conversation`}>
+          <span className="navbar__action-label navbar__action-label--always">
+            <Trans>End chat</Trans>
+          </span>
+        </button>
+      )}
       <LanguageSwitcher />
     </header>
   );

@@ -9,8 +9,10 @@ export function NoticeText({ notice, fallback }: { notice: Notice; fallback: str
       return <>{t`No agent online`}</>;
     case 'transferFailed':
       return <>{t`Transfer to human failed`}</>;
-    case 'sessionEstablished':
-      return <>{t`You are now chatting with an agent`}</>;
+    case 'sessionEstablished': {
+      const agent = notice.values?.agent;
+      return <>{agent !== undefined ? t`You are now chatting with ${agent}` : t`You are now chatting with an agent`}</>;
+    }
     case 'openedInNewWindow':
       return <>{t`This conversation was opened in a new window`}</>;
     case 'agentRefused':

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ChatProvider, ToastProvider } from '../../hooks';
-import { browserStorage } from '../browserStorage';
+import { browserStorage, documentVisibility } from '../browserPorts';
 import { ChatScreen } from '../components/ChatScreen';
 import { Toasts } from '../components/Toasts';
 
@@ -12,6 +12,7 @@ export default function IndexPage() {
   const [options] = useState(() => ({
     query: search,
     storage: browserStorage(),
+    visibility: documentVisibility(),
     previousUrl: document.referrer || undefined,
   }));
   return (

@@ -1,0 +1,23 @@
+import { canRequestHuman, ChatStatus, type ChatState } from '../../engine';
+import { useChatEngine } from './ChatProvider';
+import { shallowEqual, useChatSelector } from './useChatSelector';
+
+const pick = (s: ChatState) => ({
+  canRequest: canRequestHuman(s),
+  canEnd: (s.status === ChatStatus.InConversation || s.status === ChatStatus.Queued) && !s.chatClosed,
+  transferring: s.transferring,
+});
+
+/**
+ * Moving between robot, agent and the end of the chat (SPEC §4): `requestHuman` asks for an agent
+ * and `endChat` ends the agent conversation; each is null while not allowed.
+ */
+export function useHandoff() {
+  const engine = useChatEngine();
+  const { canRequest, canEnd, transferring } = useChatSelector(pick, shallowEqual);
+  return {
+    transferring,
+    requestHuman: canRequest ? engine.requestHuman : null,
+    endChat: canEnd ? engine.closeChat : null,
+  };
+}

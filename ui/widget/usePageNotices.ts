@@ -1,0 +1,33 @@
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
+import { TITLE_NOTICE_MS } from '../../engine/constants';
+import { useChatEvents } from '../hooks';
+import { notifyParent } from './browserPorts';
+
+/**
+ * What the engine asks of the page (SPEC §2, §7): the tab title is the channel's title; a new
+ * message while the page is hidden shows a notice in the title for 1 s; embedded, the parent
+ * window hears of each new message.
+ */
+export function usePageNotices(title: string): void {
+  const { t } = useLingui();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const baseTitle = title || t`Chat`;
+
+  useEffect(() => {
+    document.title = baseTitle;
+  }, [baseTitle]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useChatEvents((event) => {
+    if (event.type === 'newMessageWhileHidden') {
+      document.title = t`New message`;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        document.title = baseTitle;
+      }, TITLE_NOTICE_MS);
+    } else if (event.type === 'notifyParent') {
+      notifyParent(event.channel);
+    }
+  });
+}
