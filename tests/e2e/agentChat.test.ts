@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { PHONE, useBrowser } from './browser';
+
+describe('agent conversations in Chromium against the npm start server', () => {
+  const s = useBrowser(PHONE);
+
+  it('SPEC §4 transfer 2: ?channelid=agent connects to the simulated agent, who answers', async () => {
+    const { page } = s;
+    await page.goto(`${s.baseUrl}/chat/?channelid=agent`);
+    await page.getByRole('log').getByText('You are now chatting with Alice').waitFor();
+    await page.getByRole('log').getByText("Hi, I'm Alice").waitFor();
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('Where is my order?');
+    await input.press('Enter');
+    await page.getByRole('log').getByText('looking into “Where is my order?”').waitFor({ timeout: 15_000 });
+  });
+
+  it('SPEC §4 transfer 3: ?channelid=queue shows the position counting down, then connects', async () => {
+    const { page } = s;
+    await page.goto(`${s.baseUrl}/chat/?channelid=queue`);
+    await page.getByRole('log').getByText('You are number 3 in the queue').waitFor();
+    await page.getByRole('log').getByText(/You are number [12] in the queue/).waitFor({ timeout: 10_000 });
+    await page.getByRole('log').getByText(/You are now chatting with/).waitFor({ timeout: 15_000 });
+  });
+
+  it('SPEC §4 receive mode 0: a robot-mode visitor can ask for a human and reach the agent', async () => {
+    const { page } = s;
+    await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
+    await page.getByRole('log').getByText("Hi! I'm Robo").waitFor();
+    await page.getByRole('button', { name: 'Human agent' }).click();
+    await page.getByRole('log').getByText(/You are now chatting with/).waitFor();
+    expect(await page.getByRole('button', { name: 'Human agent' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'End chat' }).waitFor();
+  });
+});
