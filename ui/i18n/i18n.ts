@@ -3,8 +3,13 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from './languages';
 
 export { i18n };
 
-/** Catalogs are split per language: only the active one is fetched (compiled from .po by Vite). */
-const loaders = import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po');
+/**
+ * Catalogs are split per language: only the active one is fetched (compiled from .po by Vite). The
+ * pseudo-locale's catalog exists in development only.
+ */
+const loaders = import.meta.env.DEV
+  ? import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po')
+  : import.meta.glob<{ messages: Messages }>(['../../locales/*/messages.po', '!../../locales/pseudo/messages.po']);
 
 /** BCP 47 tag of a language code (`tw` → `zh-TW`). */
 export function languageTag(code: LanguageCode): string {

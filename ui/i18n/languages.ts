@@ -36,3 +36,6 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 export function isLanguage(code: unknown): code is LanguageCode {
   return typeof code === 'string' && (LANGUAGE_CODES as readonly string[]).includes(code);
 }
+
+/** The pseudo-locale (development only; `localStorage['chat-lan'] = 'pseudo'`): spots hard-coded strings and truncation. */
+export const PSEUDO_LANGUAGE = 'pseudo';

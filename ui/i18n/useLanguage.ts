@@ -1,10 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { LANGUAGE_KEY, LANGUAGE_POLL_MS } from '../../engine/constants';
-import { DEFAULT_LANGUAGE, isLanguage, type LanguageCode } from './languages';
+import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, isLanguage, type LanguageCode } from './languages';
 
 function read(): LanguageCode {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_KEY);
+    if (import.meta.env.DEV && stored === PSEUDO_LANGUAGE) return stored as LanguageCode;
     return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
   } catch {
     return DEFAULT_LANGUAGE;
