@@ -73,7 +73,8 @@ function dispatch(ctx: EffectContext, event: WireEvent, seen: Set<string>): Inte
 /** SPEC §4 transfer 3: while queued, the position follows waitIndex. */
 function queuePosition({ getState }: EffectContext, batch: EventBatch): Intent[] {
   const { status, queue } = getState();
-  if (status !== ChatStatus.Queued || batch.waitIndex === undefined || batch.waitIndex === queue?.position) return [];
+  // Position 0 means "at the front": the 1200 in the same batch connects; never show "number 0".
+  if (status !== ChatStatus.Queued || batch.waitIndex === undefined || batch.waitIndex < 1 || batch.waitIndex === queue?.position) return [];
   return [{ type: 'queueMoved', position: batch.waitIndex }];
 }
 
