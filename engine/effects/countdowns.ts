@@ -37,7 +37,7 @@ export const countdowns: Effect = (ctx) => {
     map(() => set(seconds(getState().channel?.adminTimeout), COUNTDOWN_OFF)),
   );
   const agentSpoke$ = intent$.pipe(
-    ofType('agentMessage', 'agentConnected'),
+    ofType('agentMessages', 'agentConnected'),
     filter(() => talking(getState())),
     map(() => set(COUNTDOWN_OFF, seconds(getState().channel?.userTimeout))),
   );

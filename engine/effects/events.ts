@@ -21,11 +21,59 @@ function sessionEnded(ctx: EffectContext, outType: number | undefined): Intent[]
   return [...(message ? [added(message)] : []), { type: 'chatClosed' }, ...evaluation];
 }
 
+/** SPEC §4 event 1201: the message in msgContentEnc (base64 of UTF-8 JSON); its id is the event's msgId. */
+function agentMessage(ctx: EffectContext, event: WireEvent, msgId: string | undefined, text: string | undefined): ChatMessage {
+  if (text === undefined) throw new DecodeError('1201 without msgContentEnc');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new DecodeError('msgContentEnc: not JSON');
+  }
+  const decoded = decodeMessage(json, { now: ctx.scheduler.now(), newId: ctx.newId }, 'msgContentEnc');
+  return { ...decoded, id: msgId || decoded.id, senderName: decoded.senderName ?? optString(event.adminNick, 'adminNick') };
+}
+
 /**
- * SPEC §4 event codes 1200–1208 → intents. msgContentEnc is base64 of UTF-8 (for 1201 the JSON of
- * a message); a decoding failure throws DecodeError. `seen` holds the ids of agent messages shown.
+ * A run of consecutive 1201 events → one intent with all their messages, so that a poll carrying a
+ * thousand messages is one state change, not a thousand. Bad ones are dropped with a log line.
  */
-function dispatch(ctx: EffectContext, event: WireEvent, seen: Set<string>): Intent[] {
+function agentMessages(ctx: EffectContext, run: readonly WireEvent[], seen: Set<string>): Intent[] {
+  const shown = new Set(ctx.getState().messages.map((m) => m.id));
+  const messages: ChatMessage[] = [];
+  for (const event of run) {
+    try {
+      const message = agentMessage(ctx, event, optString(event.msgId, 'msgId'), base64Utf8(event.msgContentEnc, 'msgContentEnc'));
+      // A message is never shown twice (duplicate msgIds are ignored).
+      if (seen.has(message.id) || shown.has(message.id)) continue;
+      seen.add(message.id);
+      messages.push(message);
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      ctx.log.warn(`dropped event ${String(event.event_type)}: ${describe(e)}`);
+    }
+  }
+  return messages.length ? [{ type: 'agentMessages', messages }] : [];
+}
+
+const isAgentMessage = (event: WireEvent | undefined) => event !== undefined && Number(event.event_type) === EventCode.AgentMessage;
+
+/** Splits a batch into runs: consecutive 1201 events together, every other event alone. */
+function runs(events: readonly WireEvent[]): WireEvent[][] {
+  const out: WireEvent[][] = [];
+  for (const event of events) {
+    const last = out.at(-1);
+    if (isAgentMessage(event) && isAgentMessage(last?.[0])) last?.push(event);
+    else out.push([event]);
+  }
+  return out;
+}
+
+/**
+ * SPEC §4 event codes 1200–1208 but 1201 (see agentMessages) → intents. msgContentEnc is base64 of
+ * UTF-8 text; a decoding failure throws DecodeError.
+ */
+function dispatch(ctx: EffectContext, event: WireEvent): Intent[] {
   const code = optNumber(event.event_type, 'event_type');
   const msgId = optString(event.msgId, 'msgId');
   const text = event.msgContentEnc === undefined || event.msgContentEnc === null ? undefined : base64Utf8(event.msgContentEnc, 'msgContentEnc');
@@ -34,21 +82,6 @@ function dispatch(ctx: EffectContext, event: WireEvent, seen: Set<string>): Inte
     case EventCode.SessionEstablished:
       // As transfer success (SPEC §4), once: a session already established is not announced again.
       return state.status === ChatStatus.InConversation ? [] : [{ type: 'agentConnected', adminNick: optString(event.adminNick, 'adminNick') }];
-    case EventCode.AgentMessage: {
-      if (text === undefined) throw new DecodeError('1201 without msgContentEnc');
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new DecodeError('msgContentEnc: not JSON');
-      }
-      const decoded = decodeMessage(json, { now: ctx.scheduler.now(), newId: ctx.newId }, 'msgContentEnc');
-      const message = { ...decoded, id: msgId || decoded.id, senderName: decoded.senderName ?? optString(event.adminNick, 'adminNick') };
-      // A message is never shown twice (duplicate msgIds are ignored).
-      if (seen.has(message.id) || state.messages.some((m) => m.id === message.id)) return [];
-      seen.add(message.id);
-      return [{ type: 'agentMessage', message }];
-    }
     case EventCode.SessionEnded:
       return sessionEnded(ctx, optNumber(event.outType, 'outType'));
     case EventCode.EvaluationRequested:
@@ -88,14 +121,16 @@ export const events: Effect = (ctx) => {
   const one = (event: WireEvent): Observable<Intent> =>
     defer(() => {
       try {
-        return from(dispatch(ctx, event, seen));
+        return from(dispatch(ctx, event));
       } catch (e) {
         if (!(e instanceof DecodeError)) throw e;
         ctx.log.warn(`dropped event ${String(event.event_type)}: ${describe(e)}`);
         return EMPTY;
       }
     });
+  const run = (events: WireEvent[]): Observable<Intent> =>
+    isAgentMessage(events[0]) ? defer(() => from(agentMessages(ctx, events, seen))) : one(events[0] as WireEvent);
   return eventBatches(ctx).pipe(
-    concatMap((batch) => concat(defer(() => from(queuePosition(ctx, batch))), ...batch.events.map(one))),
+    concatMap((batch) => concat(defer(() => from(queuePosition(ctx, batch))), ...runs(batch.events).map(run))),
   );
 };

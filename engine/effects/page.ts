@@ -14,7 +14,7 @@ export const page: Effect = ({ intent$, getState, visibility$ }) =>
       map((visible): Intent => ({ type: 'visibilityChanged', visible })),
     ),
     intent$.pipe(
-      ofType('agentMessage'),
+      ofType('agentMessages'),
       mergeMap(() => {
         const { pageVisible, query, channel } = getState();
         const out: Intent[] = [];

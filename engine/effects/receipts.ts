@@ -14,7 +14,7 @@ const due = (s: ChatState): boolean => s.unread && s.pageVisible && s.status ===
  */
 export const receipts: Effect = ({ intent$, getState, api, scheduler, log }) =>
   merge(
-    intent$.pipe(ofType('agentMessage')),
+    intent$.pipe(ofType('agentMessages')),
     intent$.pipe(
       ofType('visibilityChanged'),
       filter((i) => i.visible),

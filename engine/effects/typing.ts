@@ -22,7 +22,7 @@ export const typing: Effect = ({ intent$, getState, api, scheduler, log }) => {
     }),
   );
   const agentTyping$ = intent$.pipe(
-    ofType('agentTyping', 'agentMessage', 'chatClosed', 'agentRefused'),
+    ofType('agentTyping', 'agentMessages', 'chatClosed', 'agentRefused'),
     switchMap((i) => (i.type === 'agentTyping' ? timer(AGENT_TYPING_MS, scheduler).pipe(map((): Intent => ({ type: 'agentTypingStopped' }))) : EMPTY)),
   );
   return merge(notices$, agentTyping$);
