@@ -1,8 +1,12 @@
-import { Plural, useLingui } from '@lingui/react/macro';
-import { useLayoutEffect, useRef } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Suspense, lazy, useLayoutEffect, useRef, useState } from 'react';
 import { INPUT_MAX_ROWS } from '../../../engine/constants';
-import { useComposer } from '../../hooks';
+import { useComposer, useFileUpload, usePasteImage, useVoiceRecorder, type FileError, type RecorderError } from '../../hooks';
+import { formatFileSize } from '../media';
 import './Composer.css';
+
+// Loaded when an image is pasted: the first screen does not need it.
+const PasteConfirm = lazy(() => import('./PasteConfirm').then((m) => ({ default: m.PasteConfirm })));
 
 export interface ComposerProps {
   /** Longest message; a character counter shows when set (SPEC §5). */
@@ -10,7 +14,7 @@ export interface ComposerProps {
 }
 
 /** Grows the textarea with its text up to INPUT_MAX_ROWS rows, then scrolls (SPEC §9). */
-function useAutoSize(text: string) {
+function useAutoSize(text: string, active: boolean) {
   const ref = useRef<HTMLTextAreaElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -20,36 +24,144 @@ function useAutoSize(text: string) {
     const chrome = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth), line * INPUT_MAX_ROWS + chrome)}px`;
-  }, [text]);
+  }, [text, active]);
   return ref;
 }
 
-/** The text composer (SPEC §2, §5): Enter without Shift sends; Send is disabled while empty. */
+/** The words of a refused file or a failed recording. */
+function ProblemText({ problem }: { problem: FileError | RecorderError }) {
+  const { i18n } = useLingui();
+  if (typeof problem === 'object') {
+    const name = problem.fileName;
+    const limit = formatFileSize(problem.limit, i18n.locale);
+    return <Trans>“{name}” is too large to send. Files can be up to {limit}.</Trans>;
+  }
+  switch (problem) {
+    case 'permissionDenied':
+      return <Trans>Microphone access was denied. Allow it in your browser settings to send voice messages.</Trans>;
+    case 'unsupported':
+      return <Trans>Voice messages are not available in this browser.</Trans>;
+    case 'tooShort':
+      return <Trans>Hold the button a little longer to record a voice message.</Trans>;
+    case 'failed':
+      return <Trans>Recording failed. Please try again.</Trans>;
+  }
+}
+
+/**
+ * The composer (SPEC §2, §4, §5): text or voice input; attach files (picker, drop anywhere on the
+ * chat, paste images with a 'Send photo' confirmation); hold to talk with drag-up to cancel.
+ */
 export function Composer({ maxLength }: ComposerProps) {
   const { t } = useLingui();
+  const [mode, setMode] = useState<'text' | 'voice'>('text');
   const { text, send, remaining, getInputProps } = useComposer({ maxLength });
-  const input = useAutoSize(text);
+  const files = useFileUpload();
+  const paste = usePasteImage();
+  const recorder = useVoiceRecorder();
+  const input = useAutoSize(text, mode === 'text');
+  const fileProblem = files.error ?? paste.error;
+  const problem = fileProblem ?? recorder.error;
+  const dismiss = () => {
+    files.dismissError();
+    paste.dismissError();
+    recorder.dismissError();
+  };
+
   return (
-    <form
-      className="composer"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send?.();
-      }}
-    >
-      <div className="composer__field">
-        <textarea ref={input} className="composer__input" rows={1} placeholder={t`Type a message…`} aria-label={t`Message`} {...getInputProps()} />
-        {remaining !== null && text !== '' && (
-          <span className="composer__counter" aria-live="polite">
-            <Plural value={remaining} one="# character left" other="# characters left" />
+    <>
+      {problem && (
+        <div className="composer-problem" role="alert">
+          <span className="composer-problem__text">
+            <ProblemText problem={problem} />
           </span>
+          <button type="button" className="composer-problem__close" onClick={dismiss} aria-label={t`Dismiss`}>
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6Z" />
+            </svg>
+          </button>
+        </div>
+      )}
+      <form
+        className="composer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send?.();
+        }}
+      >
+        {/* The picker is opened by the attach button; the input itself stays out of sight and tab order. */}
+        <input {...files.getInputProps()} className="composer__file" tabIndex={-1} aria-hidden="true" />
+        <button type="button" className="composer__tool" onClick={files.openPicker} aria-label={t`Attach a file`}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M16.5 6.5v10.6a4.5 4.5 0 0 1-9 0V5.5a3 3 0 0 1 6 0v10.6a1.5 1.5 0 0 1-3 0V6.5H9v9.6a3 3 0 0 0 6 0V5.5a4.5 4.5 0 0 0-9 0v11.6a6 6 0 0 0 12 0V6.5Z" />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className="composer__tool"
+          onClick={() => setMode(mode === 'text' ? 'voice' : 'text')}
+          aria-label={mode === 'text' ? t`Switch to voice input` : t`Switch to keyboard input`}
+        >
+          {mode === 'text' ? (
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11Z" />
+            </svg>
+          ) : (
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M20 5H4a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2Zm-9 3h2v2h-2V8Zm0 3h2v2h-2v-2ZM8 8h2v2H8V8Zm0 3h2v2H8v-2Zm-1 2H5v-2h2v2Zm0-3H5V8h2v2Zm9 7H8v-2h8v2Zm0-4h-2v-2h2v2Zm0-3h-2V8h2v2Zm3 3h-2v-2h2v2Zm0-3h-2V8h2v2Z" />
+            </svg>
+          )}
+        </button>
+        {mode === 'text' ? (
+          <>
+            <div className="composer__field">
+              <textarea
+                ref={input}
+                className="composer__input"
+                rows={1}
+                placeholder={t`Type a message…`}
+                aria-label={t`Message`}
+                {...getInputProps()}
+                {...paste.getPasteProps()}
+              />
+              {remaining !== null && text !== '' && (
+                <span className="composer__counter" aria-live="polite">
+                  <Plural value={remaining} one="# character left" other="# characters left" />
+                </span>
+              )}
+            </div>
+            <button type="submit" className="composer__send" disabled={!send} aria-label={t`Send`}>
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />
+              </svg>
+            </button>
+          </>
+        ) : (
+          <button type="button" className={`composer__talk composer__talk--${recorder.state}`} {...recorder.getRecorderProps()}>
+            {recorder.state === 'initial' && <Trans>Hold to talk</Trans>}
+            {recorder.state === 'recording' && <Trans>Release to send</Trans>}
+            {recorder.state === 'willCancel' && <Trans>Release to cancel</Trans>}
+          </button>
         )}
-      </div>
-      <button type="submit" className="composer__send" disabled={!send} aria-label={t`Send`}>
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />
-        </svg>
-      </button>
-    </form>
+      </form>
+      {recorder.state !== 'initial' && (
+        <div className={`composer-recording composer-recording--${recorder.state}`} role="status">
+          <span className="composer-recording__dot" aria-hidden="true" />
+          {recorder.state === 'recording' ? <Trans>Recording… Slide up to cancel</Trans> : <Trans>Release to cancel</Trans>}
+        </div>
+      )}
+      {files.isDragging && (
+        <div className="composer-drop" {...files.getDropZoneProps()}>
+          <span className="composer-drop__label">
+            <Trans>Drop files to send</Trans>
+          </span>
+        </div>
+      )}
+      {paste.pending && (
+        <Suspense fallback={null}>
+          <PasteConfirm image={paste.pending} />
+        </Suspense>
+      )}
+    </>
   );
 }

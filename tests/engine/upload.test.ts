@@ -1,0 +1,215 @@
+import { distinctUntilChanged, map } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { createChatEngine, type ChatEngine } from '../../engine/engine';
+import { MessageStatus, MsgType } from '../../engine/model/codes';
+import { extensionOf, fileMsgType } from '../../engine/model/fileType';
+import type { SendMsgData, UploadData } from '../../engine/protocol';
+import { ApiError } from '../../engine/transport/errors';
+import type { UploadRequest } from '../../engine/transport/visitorApi';
+import { answers } from './fakeApi';
+import { CHANNEL_ID, USER_ID, at, logSpy, newScheduler, readyApi, sequentialIds } from './fixtures';
+
+const QUERY = `?channelid=${CHANNEL_ID}`;
+const URL = '/api/chat/visitor/files/f1.png';
+const UPLOADED: UploadData = { url: URL, name: 'cat.png', suffix: 'png' };
+const SENT: SendMsgData = { status: 1 };
+
+/** The delivery indicator of m1: u none, p pending, l loading, s sent, f fail. */
+const indicatorOf = (engine: ChatEngine) =>
+  engine.state$.pipe(
+    map((s) => {
+      const m = s.messages.find((x) => x.id === 'm1');
+      if (!m) return 'u';
+      if (m.status === MessageStatus.Pending) return m.slow ? 'l' : 'p';
+      return m.status === MessageStatus.Sent ? 's' : 'f';
+    }),
+    distinctUntilChanged(),
+  );
+const IND = { u: 'u', p: 'p', l: 'l', s: 's', f: 'f' };
+const bytes = (n: number) => new Blob([new Uint8Array(n)]);
+
+describe('SPEC §5 file type from extension', () => {
+  it.each([
+    ['photo.JPEG', MsgType.Image],
+    ['a.gif', MsgType.Image],
+    ['a.jpg', MsgType.Image],
+    ['a.png', MsgType.Image],
+    ['a.bmp', MsgType.Image],
+    ['a.pic', MsgType.Image],
+    ['logo.svg', MsgType.Image],
+    ['clip.mp4', MsgType.Video],
+    ['a.avi', MsgType.Video],
+    ['a.MOV', MsgType.Video],
+    ['a.rmvb', MsgType.Video],
+    ['a.rm', MsgType.Video],
+    ['a.flv', MsgType.Video],
+    ['a.3gp', MsgType.Video],
+    ['song.mp3', MsgType.Audio],
+    ['a.wav', MsgType.Audio],
+    ['a.ogg', MsgType.Audio],
+    ['report.pdf', MsgType.File],
+    ['archive.tar.gz', MsgType.File],
+    ['README', MsgType.File],
+    ['.png', MsgType.File],
+    ['image.webp', MsgType.File],
+  ])('%s is sent as msgType %s', (name, type) => {
+    expect(fileMsgType(name)).toBe(type);
+  });
+
+  it('reads the extension of a URL path, ignoring query and fragment', () => {
+    expect(extensionOf('/files/x.Mp4?download=1#t')).toBe('mp4');
+    expect(extensionOf('https://h.example/dir.v2/file')).toBe('');
+  });
+});
+
+describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
+  it('uploads (with progress), then sends the message with the returned url; sent when status is 1', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, {
+        upload: (req: UploadRequest) => {
+          // Scheduled from the call at 10 ms: progress at 60 ms.
+          at(scheduler, 50, () => req.onProgress?.(0.504));
+          return cold('100ms (u|)', { u: UPLOADED });
+        },
+        sendMsg: () => cold('50ms (r|)', { r: SENT }),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      const progress$ = engine.state$.pipe(
+        map((s) => s.messages.find((m) => m.id === 'm1')?.upload?.progress ?? 'n'),
+        distinctUntilChanged(),
+      );
+      expectObservable(indicatorOf(engine)).toBe('u 9ms p 149ms s', IND);
+      expectObservable(progress$).toBe('n 59ms h 49ms n', { n: 'n', h: 0.5 });
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => expect(engine.sendFile(bytes(3), 'cat.png', { previewUrl: 'blob:local/1' })).toEqual({ id: 'm1' }));
+      flush();
+      const [up] = fake.bodies('upload');
+      expect(up).toMatchObject({ userId: USER_ID, fileName: 'cat.png' });
+      expect(up?.file.size).toBe(3);
+      expect(fake.bodies('sendMsg')).toEqual([
+        expect.objectContaining({ userId: USER_ID, msgType: MsgType.Image, fileName: 'cat.png', fileSize: 3, fileUrl: URL, msgContent: URL }),
+      ]);
+      // The wire message carries no local preview and no file.
+      expect(fake.bodies('sendMsg')[0]).not.toHaveProperty('localUrl');
+      const m = engine.getSnapshot().messages[0];
+      expect(m).toMatchObject({ status: MessageStatus.Sent, fileUrl: URL, localUrl: 'blob:local/1' });
+      expect(m?.upload).toBeUndefined();
+      // A file is no question for the robot.
+      expect(fake.count('robotAsk')).toBe(0);
+    });
+  });
+
+  it('an upload failure marks the message fail and sends nothing', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const log = logSpy();
+      const fake = readyApi(cold, { upload: () => cold<UploadData>('100ms #', undefined, new ApiError('upload', 500, 'upload failed')) });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds(), log });
+      expectObservable(indicatorOf(engine)).toBe('u 9ms p 99ms f', IND);
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => engine.sendFile(bytes(3), 'fail.png'));
+      flush();
+      expect(fake.count('sendMsg')).toBe(0);
+      expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('upload failed'));
+    });
+  });
+
+  it('retry after an upload failure uploads again, then sends', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, {
+        upload: answers(cold<UploadData>('100ms #'), cold('200ms (u|)', { u: UPLOADED })),
+        sendMsg: () => cold('(r|)', { r: SENT }),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds(), log: logSpy() });
+      expectObservable(indicatorOf(engine)).toBe('u 9ms p 99ms f 889ms p 199ms s', IND);
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => engine.sendFile(bytes(3), 'cat.png'));
+      at(scheduler, 1000, () => engine.retry('m1'));
+      flush();
+      expect(fake.count('upload')).toBe(2);
+      expect(fake.count('sendMsg')).toBe(1);
+    });
+  });
+
+  it('sendMsg answering a status other than 1 marks the message fail; a retry sends again without uploading', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, {
+        upload: () => cold('100ms (u|)', { u: UPLOADED }),
+        sendMsg: answers(cold('(r|)', { r: { status: 0 } }), cold('(r|)', { r: SENT })),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      expectObservable(indicatorOf(engine)).toBe('u 9ms p 99ms f 889ms (ps)', IND);
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => engine.sendFile(bytes(3), 'notes.pdf'));
+      at(scheduler, 1000, () => engine.retry('m1'));
+      flush();
+      expect(fake.count('upload')).toBe(1);
+      expect(fake.bodies('sendMsg').map((b) => [b.msgType, b.fileUrl])).toEqual([
+        [MsgType.File, URL],
+        [MsgType.File, URL],
+      ]);
+    });
+  });
+
+  it('an upload longer than 12 s still sends: the 12 s delivery limit counts from the send', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      // 20 s upload: longer than the delivery cycle's 12 s, which only counts the send.
+      const fake = readyApi(cold, { upload: () => cold('20s (u|)', { u: UPLOADED }), sendMsg: () => cold('(r|)', { r: SENT }) });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      expectObservable(indicatorOf(engine)).toBe('u 9ms p 19999ms s', IND);
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => engine.sendFile(bytes(3), 'movie.mp4'));
+    });
+  });
+
+  it('a file over maxFileSize is refused before any upload and adds no message', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(cold, { upload: () => cold<UploadData>('-') });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds(), maxFileSize: 100 });
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => expect(engine.sendFile(bytes(101), 'big.png')).toEqual({ error: 'tooLarge', limit: 100, size: 101 }));
+      at(scheduler, 20, () => expect(engine.sendFile(bytes(100), 'ok.png')).toEqual({ id: 'm1' }));
+      flush();
+      expect(fake.bodies('upload').map((b) => b.fileName)).toEqual(['ok.png']);
+      expect(engine.getSnapshot().messages.map((m) => m.fileName)).toEqual(['ok.png']);
+    });
+  });
+
+  it('the default limit is 10 MB', () => {
+    const engine = createChatEngine({ query: QUERY, newId: sequentialIds() });
+    expect(engine.sendFile(bytes(10 * 1024 * 1024 + 1), 'big.mov')).toEqual({ error: 'tooLarge', limit: 10 * 1024 * 1024, size: 10 * 1024 * 1024 + 1 });
+    engine.dispose();
+    expect(engine.sendFile(bytes(1), 'a.png')).toEqual({ error: 'disposed' });
+  });
+
+  it('a voice recording (audioDuration) is an audio message whatever its extension', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(cold, { upload: () => cold('(u|)', { u: UPLOADED }), sendMsg: () => cold('(r|)', { r: SENT }) });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => engine.sendFile(bytes(3), 'voice.webm', { audioDuration: 4 }));
+      flush();
+      expect(fake.bodies('sendMsg')).toEqual([expect.objectContaining({ msgType: MsgType.Audio, audioDuration: 4, fileName: 'voice.webm' })]);
+    });
+  });
+
+  it('a file sent before start() is uploaded once the session exists', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, { upload: () => cold('100ms (u|)', { u: UPLOADED }), sendMsg: () => cold('(r|)', { r: SENT }) });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      engine.sendFile(bytes(3), 'cat.png');
+      expectObservable(indicatorOf(engine)).toBe('p 109ms s', IND);
+      at(scheduler, 10, () => engine.start());
+      flush();
+      expect(fake.count('upload')).toBe(1);
+      expect(fake.count('sendMsg')).toBe(1);
+    });
+  });
+});

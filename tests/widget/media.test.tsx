@@ -1,0 +1,122 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+
+import { describe, expect, it } from 'vitest';
+import { MessageStatus, MsgType, SenderType, createChatEngine, memoryStorage, type ChatMessage } from '../../engine';
+import { createMessage } from '../../engine/model/message';
+import { Composer } from '../../ui/widget/components/Composer';
+import { MessageContent } from '../../ui/widget/components/MessageContent';
+import { hookApi, testEngine } from '../hooks/strictMode';
+import { renderUi } from './renderUi';
+
+const file = (name: string, size = 3, type = '') => new File([new Uint8Array(size)], name, { type });
+
+function visitorFile(fields: Partial<ChatMessage>): ChatMessage {
+  return createMessage({ id: 'f1', senderType: SenderType.Visitor, msgType: MsgType.File, msgContent: '', createdAt: 0, ...fields });
+}
+
+describe('Composer media', () => {
+  it('the attach button’s picker sends the chosen file', () => {
+    const { engine, fake } = testEngine();
+    const { container } = renderUi(<Composer />, { engine });
+    expect(screen.getByRole('button', { name: 'Attach a file' })).toBeTruthy();
+    const input = container.querySelector<HTMLInputElement>('input[type=file]');
+    expect(input).not.toBeNull();
+
+    fireEvent.change(input as HTMLInputElement, { target: { files: [file('report.pdf')] } });
+
+    expect(engine.getSnapshot().messages.map((m) => [m.msgType, m.fileName])).toEqual([[MsgType.File, 'report.pdf']]);
+    expect(fake.count('upload')).toBe(1);
+  });
+
+  it('a file over the limit shows a clear error, dismissible', () => {
+    const engine = createChatEngine({ api: hookApi().api, query: '?channelid=demo', storage: memoryStorage(), maxFileSize: 1024 });
+    const { container } = renderUi(<Composer />, { engine });
+    fireEvent.change(container.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [file('movie.mp4', 4096)] } });
+
+    expect(screen.getByRole('alert').textContent).toBe('“movie.mp4” is too large to send. Files can be up to 1.00 KB.');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    engine.dispose();
+  });
+
+  it('a pasted image asks "Send photo" with Send and Cancel; Send sends it', async () => {
+    const { engine } = testEngine();
+    renderUi(<Composer />, { engine });
+    fireEvent.paste(screen.getByRole('textbox', { name: 'Message' }), { clipboardData: { files: [file('image.png', 3, 'image/png')] } });
+
+    // The confirmation is loaded on demand, so it appears after its chunk.
+    const dialog = await screen.findByRole('dialog', { name: 'Send photo' });
+    expect(dialog).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    expect(screen.queryByRole('dialog', { name: 'Send photo' })).toBeNull();
+    expect(engine.getSnapshot().messages.map((m) => m.msgType)).toEqual([MsgType.Image]);
+  });
+
+  it('Cancel on the paste confirmation sends nothing', async () => {
+    const { engine } = testEngine();
+    renderUi(<Composer />, { engine });
+    fireEvent.paste(screen.getByRole('textbox', { name: 'Message' }), { clipboardData: { files: [file('image.png', 3, 'image/png')] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(engine.getSnapshot().messages).toEqual([]);
+  });
+
+  it('the composer toggles to voice input: a Hold to talk button, and back to the text field', () => {
+    const { engine } = testEngine();
+    renderUi(<Composer />, { engine });
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to voice input' }));
+    expect(screen.getByRole('button', { name: 'Hold to talk' })).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    // jsdom cannot record: pressing says so instead of failing silently.
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Hold to talk' }), { button: 0, clientY: 100 });
+    expect(screen.getByRole('alert').textContent).toBe('Voice messages are not available in this browser.');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to keyboard input' }));
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+});
+
+describe('MessageContent media', () => {
+  it('a file still uploading shows its name, size and an upload bar with the percent', () => {
+    renderUi(
+      <MessageContent
+        message={visitorFile({ fileName: 'report.pdf', fileSize: 2048, status: MessageStatus.Pending, upload: { file: new Blob(), progress: 0.42 } })}
+      />,
+    );
+    expect(screen.getByText('report.pdf')).toBeTruthy();
+    expect(screen.getByText('2.00 KB')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Uploading' }).getAttribute('aria-valuenow')).toBe('42');
+  });
+
+  it('without progress events the bar is indeterminate; a sent file shows none and offers the download', () => {
+    const { rerender } = renderUi(
+      <MessageContent message={visitorFile({ fileName: 'a.zip', status: MessageStatus.Pending, upload: { file: new Blob() } })} />,
+    );
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBeNull();
+    rerender(<MessageContent message={visitorFile({ fileName: 'a.zip', status: MessageStatus.Sent, fileUrl: '/api/chat/visitor/files/x.zip' })} />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('/api/chat/visitor/files/x.zip');
+  });
+
+  it('an image opens full size in a viewer; Escape closes it and focus returns to the image', async () => {
+    renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat.png', fileUrl: '/files/cat.png' })} />);
+    const thumb = screen.getByRole('button', { name: 'Open image full size' });
+    thumb.focus();
+    fireEvent.click(thumb);
+
+    const viewer = await screen.findByRole('dialog', { name: 'cat.png' });
+    expect(viewer.querySelector('img')?.getAttribute('src')).toBe('/files/cat.png');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    act(() => void viewer.dispatchEvent(new Event('cancel', { cancelable: true })));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(thumb);
+  });
+
+  it('a file being sent shows the local preview', () => {
+    renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat.png', localUrl: 'blob:http://x/1', upload: { file: new Blob() }, status: MessageStatus.Pending })} />);
+    expect(screen.getByRole('img', { name: 'cat.png' }).getAttribute('src')).toBe('blob:http://x/1');
+  });
+});
+

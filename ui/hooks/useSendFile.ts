@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import { MsgType, fileMsgType, type SendFileExtra } from '../../engine';
+import { useChatEngine } from './ChatProvider';
+
+/** Why a file was not sent: over the engine's size limit (SPEC §4 Sending; limit in bytes). */
+export interface FileError {
+  code: 'tooLarge';
+  fileName: string;
+  size: number;
+  limit: number;
+}
+
+/** A preview URL of a file the widget can show at once (images, video, audio); undefined elsewhere. */
+export function previewOf(file: Blob, fileName: string, force = false): string | undefined {
+  const shown = force || fileMsgType(fileName) !== MsgType.File;
+  return shown && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : undefined;
+}
+
+/** Releases a preview URL that no message shows. */
+export function revokePreview(url: string | undefined): void {
+  if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
+}
+
+/**
+ * Sends files through the engine (SPEC §4 Sending, §5) with a local preview, and keeps the last
+ * refusal (a file over the size limit) as `error` until the next success or `dismissError()`.
+ */
+export function useSendFile() {
+  const engine = useChatEngine();
+  const [error, setError] = useState<FileError | null>(null);
+  const send = useCallback(
+    (file: Blob, fileName: string, extra: SendFileExtra = {}): boolean => {
+      const previewUrl = extra.previewUrl ?? previewOf(file, fileName, extra.audioDuration !== undefined);
+      const result = engine.sendFile(file, fileName, { ...extra, previewUrl });
+      if ('id' in result) {
+        setError(null);
+        return true;
+      }
+      revokePreview(previewUrl);
+      if (result.error === 'tooLarge') setError({ code: 'tooLarge', fileName, size: result.size, limit: result.limit });
+      return false;
+    },
+    [engine],
+  );
+  const dismissError = useCallback(() => setError(null), []);
+  return { send, error, dismissError };
+}

@@ -1,0 +1,220 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { RECORDER_CANCEL_PX, RECORDER_MIN_MS } from '../../engine/constants';
+import { useSendFile } from './useSendFile';
+
+/** SPEC §4 Voice recorder states. */
+export type RecorderState = 'initial' | 'recording' | 'willCancel';
+
+/**
+ * Why nothing was recorded: the microphone was refused, the browser cannot record, recording
+ * failed, or the press was too short to be a message.
+ */
+export type RecorderError = 'permissionDenied' | 'unsupported' | 'failed' | 'tooShort';
+
+/** A started recording, as the hook drives it (a MediaRecorder in the browser). */
+export interface RecorderHandle {
+  /** The recording's MIME type once known ('' when the platform does not say). */
+  readonly mimeType: string;
+  start(): void;
+  stop(): void;
+}
+
+/** What the recorder tells the hook: each chunk of audio, and that it stopped. */
+export interface RecorderHandlers {
+  onData(chunk: Blob): void;
+  onStop(): void;
+}
+
+export interface VoiceRecorderOptions {
+  /** The microphone (navigator.mediaDevices.getUserMedia by default). */
+  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+  /** Makes a recorder of a stream (MediaRecorder by default). */
+  createRecorder?: (stream: MediaStream, handlers: RecorderHandlers) => RecorderHandle;
+  /** Clock in ms, for the duration (Date.now by default). */
+  now?: () => number;
+}
+
+/** Formats tried in order: ogg and mp4 audio are types SPEC §5 or players know; webm is Chrome's. */
+const PREFERRED_TYPES = ['audio/ogg;codecs=opus', 'audio/mp4', 'audio/webm;codecs=opus', 'audio/webm'];
+const EXTENSIONS: Readonly<Record<string, string>> = { 'audio/ogg': 'ogg', 'audio/mp4': 'm4a', 'audio/webm': 'webm', 'audio/wav': 'wav', 'audio/mpeg': 'mp3' };
+
+/** A MediaRecorder of `stream` in the first preferred format the browser supports. */
+function mediaRecorder(stream: MediaStream, { onData, onStop }: RecorderHandlers): RecorderHandle {
+  const mimeType = PREFERRED_TYPES.find((t) => MediaRecorder.isTypeSupported(t));
+  const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+  recorder.addEventListener('dataavailable', (e) => onData(e.data));
+  recorder.addEventListener('stop', onStop);
+  return {
+    get mimeType() {
+      return recorder.mimeType || mimeType || '';
+    },
+    start: () => recorder.start(),
+    stop: () => {
+      if (recorder.state !== 'inactive') recorder.stop();
+    },
+  };
+}
+
+function browserMicrophone(): VoiceRecorderOptions['getUserMedia'] {
+  const devices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
+  return devices && typeof devices.getUserMedia === 'function' ? (c) => devices.getUserMedia(c) : undefined;
+}
+
+/** One press of the record button, from pointer down to release. */
+interface Take {
+  startY: number | null;
+  chunks: Blob[];
+  stream?: MediaStream;
+  recorder?: RecorderHandle;
+  startedAt?: number;
+  durationMs?: number;
+  /** Released (or cancelled) by the visitor; a stream that arrives later is dropped. */
+  over: boolean;
+  cancelled: boolean;
+}
+
+const stopTracks = (stream: MediaStream | undefined) => stream?.getTracks().forEach((t) => t.stop());
+
+/**
+ * Hold to talk (SPEC §4 Voice recorder): pointer down starts recording; dragging up more than
+ * RECORDER_CANCEL_PX turns it to willCancel; release sends the audio with its duration, or cancels
+ * when above. Keyboard: hold Space or Enter, Escape cancels. `getRecorderProps()` goes on the button.
+ */
+export function useVoiceRecorder(options: VoiceRecorderOptions = {}) {
+  const { send } = useSendFile();
+  const [state, setState] = useState<RecorderState>('initial');
+  const [error, setError] = useState<RecorderError | null>(null);
+  const take = useRef<Take | null>(null);
+  const opts = useRef(options);
+  opts.current = options;
+
+  const finish = useCallback(
+    (t: Take) => {
+      stopTracks(t.stream);
+      if (t.cancelled) return;
+      const duration = t.durationMs ?? 0;
+      if (duration < RECORDER_MIN_MS) {
+        setError('tooShort');
+        return;
+      }
+      const type = t.recorder?.mimeType || t.chunks[0]?.type || 'audio/webm';
+      const extension = EXTENSIONS[type.split(';')[0] ?? ''] ?? 'webm';
+      send(new Blob(t.chunks, { type }), `voice-${t.startedAt ?? 0}.${extension}`, { audioDuration: Math.round(duration / 1000) });
+    },
+    [send],
+  );
+
+  const start = useCallback(
+    (startY: number | null) => {
+      if (take.current) return;
+      const getUserMedia = opts.current.getUserMedia ?? browserMicrophone();
+      const createRecorder = opts.current.createRecorder ?? (typeof MediaRecorder === 'function' ? mediaRecorder : undefined);
+      const now = opts.current.now ?? Date.now;
+      if (!getUserMedia || !createRecorder) {
+        setError('unsupported');
+        return;
+      }
+      const t: Take = { startY, chunks: [], over: false, cancelled: false };
+      take.current = t;
+      setError(null);
+      setState('recording');
+      getUserMedia({ audio: true }).then(
+        (stream) => {
+          t.stream = stream;
+          // Released while the permission prompt was up: nothing was recorded.
+          if (t.over) {
+            stopTracks(stream);
+            return;
+          }
+          try {
+            t.recorder = createRecorder(stream, { onData: (chunk) => t.chunks.push(chunk), onStop: () => finish(t) });
+            t.recorder.start();
+            t.startedAt = now();
+          } catch {
+            stopTracks(stream);
+            take.current = null;
+            setState('initial');
+            setError('failed');
+          }
+        },
+        (e: unknown) => {
+          if (take.current === t) take.current = null;
+          setState('initial');
+          const name = e instanceof Error || e instanceof DOMException ? e.name : '';
+          setError(name === 'NotAllowedError' || name === 'SecurityError' ? 'permissionDenied' : name === 'NotFoundError' ? 'unsupported' : 'failed');
+        },
+      );
+    },
+    [finish],
+  );
+
+  /** Ends the press: sends unless `cancel` or the pointer is above the cancel line. */
+  const end = useCallback((cancel: boolean) => {
+    const t = take.current;
+    if (!t) return;
+    take.current = null;
+    t.over = true;
+    t.cancelled = cancel;
+    setState('initial');
+    if (t.recorder && t.startedAt !== undefined) {
+      t.durationMs = (opts.current.now ?? Date.now)() - t.startedAt;
+      t.recorder.stop();
+    }
+  }, []);
+
+  const move = useCallback((y: number) => {
+    const t = take.current;
+    if (!t || t.startY === null) return;
+    setState(t.startY - y > RECORDER_CANCEL_PX ? 'willCancel' : 'recording');
+  }, []);
+
+  // Leaving the page mid-recording cancels it and frees the microphone.
+  useEffect(
+    () => () => {
+      const t = take.current;
+      if (!t) return;
+      take.current = null;
+      t.over = true;
+      t.cancelled = true;
+      t.recorder?.stop();
+      stopTracks(t.stream);
+    },
+    [],
+  );
+
+  const getRecorderProps = () => ({
+    onPointerDown: (e: PointerEvent<HTMLElement>) => {
+      if (e.button !== 0) return;
+      // Keeps the moves and the release on this element when the finger slides off it.
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+      start(e.clientY);
+    },
+    onPointerMove: (e: PointerEvent<HTMLElement>) => move(e.clientY),
+    onPointerUp: (e: PointerEvent<HTMLElement>) => {
+      const t = take.current;
+      end(t !== null && t.startY !== null && t.startY - e.clientY > RECORDER_CANCEL_PX);
+    },
+    onPointerCancel: () => end(true),
+    // A long press would otherwise open the context menu (or select text) on touch screens.
+    onContextMenu: (e: { preventDefault(): void }) => e.preventDefault(),
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
+      if (e.key === 'Escape') end(true);
+      else if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) {
+        e.preventDefault();
+        start(null);
+      }
+    },
+    onKeyUp: (e: KeyboardEvent<HTMLElement>) => {
+      if (e.key === ' ' || e.key === 'Enter') end(false);
+    },
+  });
+
+  return {
+    state,
+    error,
+    dismissError: useCallback(() => setError(null), []),
+    /** Cancels a recording in progress. */
+    cancel: useCallback(() => end(true), [end]),
+    getRecorderProps,
+  };
+}

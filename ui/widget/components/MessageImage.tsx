@@ -1,0 +1,23 @@
+import { useLingui } from '@lingui/react/macro';
+import { Suspense, lazy, useState } from 'react';
+
+// Loaded on the first tap on an image: the first screen does not need it.
+const ImageViewer = lazy(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })));
+
+/** An image in a message: a thumbnail that opens the full-size viewer. */
+export function MessageImage({ src, alt }: { src: string; alt: string }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="content-image" onClick={() => setOpen(true)} aria-label={t`Open image full size`}>
+        <img src={src} alt={alt} loading="lazy" decoding="async" />
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ImageViewer src={src} alt={alt} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
