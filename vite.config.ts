@@ -14,7 +14,8 @@ export default defineConfig({
     lingui(),
     referenceServer(),
   ],
-  build: { target: 'es2022', sourcemap: true },
+  // The manifest tells the size check (tests/bench/size.test.ts) which files /chat/index loads first.
+  build: { target: 'es2022', sourcemap: true, manifest: true },
   test: {
     projects: [
       {
@@ -39,7 +40,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts'],
+          // The size budget reads the build that globalSetup makes.
+          include: ['tests/e2e/**/*.test.ts', 'tests/bench/size.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -49,6 +49,11 @@ export const DELIVERY_RETRY_MS = 5_000;
 
 /** Voice recorder: cancel when dragged up more than this (SPEC §4, §9). */
 export const RECORDER_CANCEL_PX = 80;
+/** Voice recorder: shorter recordings are dropped, so a tap does not send an empty clip (our choice). */
+export const RECORDER_MIN_MS = 1_000;
+
+/** Default largest file a visitor may send; the reference server's cap too (our choice; SPEC leaves it open). */
+export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
 
 /** Toast visible time, then removal delay (SPEC §9). */
 export const TOAST_DURATION_MS = 2_000;

@@ -1,6 +1,6 @@
 import { BehaviorSubject, Subject, Subscription, asyncScheduler, map, merge, skip, type Observable, type SchedulerLike } from 'rxjs';
 import { MsgType, SenderType } from './model/codes';
-import { createMessage } from './model/message';
+import { createMessage, type MessageRating } from './model/message';
 import { parseQuery, type ChatQuery } from './model/query';
 import { alwaysVisible, consoleLogger, memoryStorage, type Logger, type StoragePort, type VisibilityPort } from './ports';
 import { initialState, reduce, type ChatState, type EngineEvent, type Intent } from './state';
@@ -10,6 +10,9 @@ import { bootstrap } from './effects/bootstrap';
 import { close } from './effects/close';
 import { countdowns } from './effects/countdowns';
 import { delivery } from './effects/delivery';
+import { upload } from './effects/upload';
+import { fileMsgType } from './model/fileType';
+import { MAX_FILE_SIZE_BYTES } from './constants';
 import { evaluation } from './effects/evaluation';
 import { events } from './effects/events';
 import { history } from './effects/history';
@@ -20,6 +23,7 @@ import { systemQueue } from './effects/systemQueue';
 import { transfer } from './effects/transfer';
 import { typing } from './effects/typing';
 import { userForm } from './effects/userForm';
+import { leaveMessage } from './effects/leaveMessage';
 
 /** How an engine is made; everything is optional and injectable. */
 export interface ChatEngineOptions {
@@ -40,7 +44,20 @@ export interface ChatEngineOptions {
   previousUrl?: string;
   /** Whether the page is visible (document visibility in the browser); always visible by default. */
   visibility?: VisibilityPort;
+  /** Largest file `sendFile` accepts, in bytes; MAX_FILE_SIZE_BYTES (10 MB) by default. */
+  maxFileSize?: number;
 }
+
+/** Extras of a file message: a local preview the UI made, and a voice recording's length. */
+export interface SendFileExtra {
+  /** A preview URL (e.g. an object URL) shown until, and after, the upload; the engine never reads it. */
+  previewUrl?: string;
+  /** Seconds of a voice recording: the message is then an audio message whatever its extension. */
+  audioDuration?: number;
+}
+
+/** What `sendFile` did: the new message's id, or why nothing was sent. */
+export type SendFileResult = { id: string } | { error: 'tooLarge'; limit: number; size: number } | { error: 'disposed' };
 
 /** The engine's public face: a store (subscribe/getSnapshot), streams, and commands. */
 export interface ChatEngine {
@@ -54,10 +71,20 @@ export interface ChatEngine {
   start(): void;
   /** Sends a visitor text message; blank text is ignored. Returns the message id, or null. */
   sendText(text: string): string | null;
-  /** Sends a failed message again. */
+  /**
+   * Sends a file (SPEC §4 Sending, §5 type from extension): uploaded first, then sent. A file over
+   * `maxFileSize` is refused before any upload.
+   */
+  sendFile(file: Blob, fileName: string, extra?: SendFileExtra): SendFileResult;
+  /** Sends a failed message again (a file not yet uploaded is uploaded again). */
   retry(id: string): void;
   /** Loads the next older page of history. */
   loadOlder(): void;
+  /**
+   * Rates a robot reply up or down (SPEC §4); the first choice is kept. Local only: SPEC §7 has no
+   * call for it, so the rating lives in the message until the page closes.
+   */
+  rateMessage(id: string, rating: MessageRating): void;
   /** Asks for a human agent (SPEC §4 transfer), e.g. from robot mode. */
   requestHuman(): void;
   /** Picks the agent group offered in `groupChoice` (SPEC §4 groups). */
@@ -74,6 +101,12 @@ export interface ChatEngine {
   submitEvaluation(rating: { star: number; comment?: string }): void;
   /** Closes the evaluation dialog without rating. */
   dismissEvaluation(): void;
+  /** Opens the leave-message form while one is offered (SPEC §4 transfer 1 and 5). */
+  openLeaveMessage(): void;
+  /** Closes the leave-message form (not while its message is being sent). */
+  closeLeaveMessage(): void;
+  /** Leaves a message for the agents (SPEC §7 leaveMsg): fields name, phone, email, content. */
+  leaveMessage(values: Readonly<Record<string, string>>): void;
   /** Ends every stream, timer and request. */
   dispose(): void;
 }
@@ -81,6 +114,7 @@ export interface ChatEngine {
 const EFFECTS: readonly Effect[] = [
   bootstrap,
   history,
+  upload,
   delivery,
   robot,
   transfer,
@@ -92,6 +126,7 @@ const EFFECTS: readonly Effect[] = [
   evaluation,
   close,
   userForm,
+  leaveMessage,
   page,
 ];
 
@@ -180,8 +215,31 @@ export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
       });
       return id;
     },
+    sendFile(file, fileName, extra = {}) {
+      if (disposed) return { error: 'disposed' };
+      const limit = options.maxFileSize ?? MAX_FILE_SIZE_BYTES;
+      if (file.size > limit) return { error: 'tooLarge', limit, size: file.size };
+      const id = newId();
+      dispatch({
+        type: 'visitorSent',
+        message: createMessage({
+          id,
+          senderType: SenderType.Visitor,
+          msgType: extra.audioDuration !== undefined ? MsgType.Audio : fileMsgType(fileName),
+          msgContent: '',
+          fileName,
+          fileSize: file.size,
+          audioDuration: extra.audioDuration,
+          localUrl: extra.previewUrl,
+          upload: { file },
+          createdAt: scheduler.now(),
+        }),
+      });
+      return { id };
+    },
     retry: (id) => dispatch({ type: 'retry', id }),
     loadOlder: () => dispatch({ type: 'historyRequested' }),
+    rateMessage: (id, rating) => dispatch({ type: 'messageRated', id, rating }),
     requestHuman: () => dispatch({ type: 'humanRequested' }),
     chooseGroup: (groupId) => dispatch({ type: 'groupChosen', groupId }),
     submitUserForm: (values) => dispatch({ type: 'userFormSubmitted', values }),
@@ -190,6 +248,9 @@ export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
     openEvaluation: () => dispatch({ type: 'evaluationRequested' }),
     submitEvaluation: ({ star, comment }) => dispatch({ type: 'evaluationSubmitted', star, comment }),
     dismissEvaluation: () => dispatch({ type: 'evaluationDismissed' }),
+    openLeaveMessage: () => dispatch({ type: 'leaveMessageOpened' }),
+    closeLeaveMessage: () => dispatch({ type: 'leaveMessageClosed' }),
+    leaveMessage: (values) => dispatch({ type: 'leaveMessageSubmitted', values }),
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -1,6 +1,6 @@
 import type { AgentGroup, ChannelInfo } from './model/channel';
 import { COUNTDOWN_OFF, ChatStatus, EvaluationStatus, MessageStatus, MsgType, SenderType } from './model/codes';
-import { NOTICE_FALLBACK, assignTimes, createMessage, queueText, type ChatMessage } from './model/message';
+import { NOTICE_FALLBACK, assignTimes, createMessage, queueText, type ChatMessage, type MessageRating } from './model/message';
 import type { ChatQuery } from './model/query';
 import type { RobotAskData } from './protocol';
 
@@ -51,7 +51,15 @@ export interface ChatState {
   sysQueue: readonly ChatMessage[];
   /** SPEC §4 Evaluation status, and the star labels from getEvaluateInfo once loaded. */
   evaluation: { status: EvaluationStatus; stars: readonly string[] | null };
+  /** The leave-message form (SPEC §2, §4 transfer 1 and 5): why it is offered, whether it is open, a leaveMsg in flight. */
+  leaveMessage: { offered: LeaveMessageReason | null; open: boolean; sending: boolean };
 }
+
+/** Why the leave-message form is offered: agents offline (SPEC §4 transfer 1) or outside working hours (transfer 5). */
+export type LeaveMessageReason = 'offline' | 'outsideHours';
+
+/** The forms whose submission the UI confirms or reports as failed (SPEC §8). */
+export type SubmittedForm = 'userForm' | 'evaluation' | 'leaveMessage';
 
 /** Side effects the engine asks the UI layer to perform (it has no DOM of its own). */
 export type EngineEvent =
@@ -60,7 +68,9 @@ export type EngineEvent =
   /** SPEC §2: embedded (from=iframe) — post a new-message flag and the channel info to the parent. */
   | { type: 'notifyParent'; channel: ChannelInfo }
   /** SPEC §8: a form or evaluation submission failed; the UI shows the 'submission failed' toast. */
-  | { type: 'submissionFailed'; form: 'userForm' | 'evaluation' };
+  | { type: 'submissionFailed'; form: SubmittedForm }
+  /** A leave-message was delivered; the UI shows a success toast. */
+  | { type: 'submissionSucceeded'; form: 'leaveMessage' };
 
 /** Everything that changes the state: commands of the UI and results of effects. */
 export type Intent =
@@ -77,9 +87,17 @@ export type Intent =
   | { type: 'sendSlow'; id: string }
   | { type: 'sendSucceeded'; id: string }
   | { type: 'sendFailed'; id: string }
+  /** SPEC §4 Sending: a file's upload moved on (progress 0..1). */
+  | { type: 'uploadProgressed'; id: string; progress: number }
+  /** SPEC §4 Sending: the file is uploaded; its message is sent next (delivery). */
+  | { type: 'uploaded'; id: string; fileUrl: string }
+  /** SPEC §4, §8: an upload failure marks the message fail (a retry uploads again). */
+  | { type: 'uploadFailed'; id: string }
   | { type: 'robotPending'; id: string; createdAt: number }
   | { type: 'robotAnswered'; id: string; answer: RobotAskData; createdAt: number }
   | { type: 'robotFailed'; id: string }
+  /** SPEC §4 Rating of a reply: one choice, locked once chosen. */
+  | { type: 'messageRated'; id: string; rating: MessageRating }
   | { type: 'visibilityChanged'; visible: boolean }
   | { type: 'notify'; event: EngineEvent }
   | { type: 'userFormSubmitted'; values: Readonly<Record<string, string>> }
@@ -96,7 +114,8 @@ export type Intent =
   | { type: 'closeRequested' }
   | { type: 'chatClosed' }
   | { type: 'agentRefused' }
-  | { type: 'agentMessage'; message: ChatMessage }
+  /** SPEC §4 event 1201: one or more agent messages of a poll, in order. */
+  | { type: 'agentMessages'; messages: readonly ChatMessage[] }
   | { type: 'readMarked' }
   | { type: 'agentTyping' }
   | { type: 'agentTypingStopped' }
@@ -110,7 +129,13 @@ export type Intent =
   | { type: 'evaluationInfoLoaded'; stars: readonly string[] }
   | { type: 'evaluationSubmitted'; star: number; comment?: string }
   | { type: 'evaluationDone' }
-  | { type: 'evaluationDismissed' };
+  | { type: 'evaluationDismissed' }
+  | { type: 'leaveMessageOffered'; reason: LeaveMessageReason }
+  | { type: 'leaveMessageOpened' }
+  | { type: 'leaveMessageClosed' }
+  | { type: 'leaveMessageSubmitted'; values: Readonly<Record<string, string>> }
+  | { type: 'leaveMessageSent'; message: ChatMessage }
+  | { type: 'leaveMessageFailed' };
 
 /** The state before start(). */
 export function initialState(query: ChatQuery): ChatState {
@@ -135,6 +160,7 @@ export function initialState(query: ChatQuery): ChatState {
     countdown: { agent: COUNTDOWN_OFF, visitor: COUNTDOWN_OFF },
     sysQueue: [],
     evaluation: { status: EvaluationStatus.None, stars: null },
+    leaveMessage: { offered: null, open: false, sending: false },
   };
 }
 
@@ -216,7 +242,37 @@ export function reduce(state: ChatState, intent: Intent): ChatState {
     case 'visitorSent':
       return { ...state, messages: append(state.messages, { ...intent.message, status: MessageStatus.Pending }) };
     case 'retry':
-      return { ...state, messages: update(state.messages, intent.id, (m) => ({ ...m, status: MessageStatus.Pending, slow: undefined })) };
+      return {
+        ...state,
+        messages: update(state.messages, intent.id, (m) => ({
+          ...m,
+          status: MessageStatus.Pending,
+          slow: undefined,
+          // A file not yet uploaded starts its upload over, from no progress.
+          upload: m.upload && { file: m.upload.file },
+        })),
+      };
+    case 'uploadProgressed':
+      return {
+        ...state,
+        messages: update(state.messages, intent.id, (m) => (m.upload ? { ...m, upload: { ...m.upload, progress: intent.progress } } : m)),
+      };
+    case 'uploaded':
+      // The receiver may read the file's address from msgContent as well as from fileUrl.
+      return {
+        ...state,
+        messages: update(state.messages, intent.id, (m) => ({ ...m, fileUrl: intent.fileUrl, msgContent: intent.fileUrl, upload: undefined })),
+      };
+    case 'uploadFailed':
+      return {
+        ...state,
+        messages: update(state.messages, intent.id, (m) => ({
+          ...m,
+          status: MessageStatus.Fail,
+          slow: undefined,
+          upload: m.upload && { file: m.upload.file },
+        })),
+      };
     case 'sendSlow':
       return { ...state, messages: update(state.messages, intent.id, (m) => (m.status === MessageStatus.Pending ? { ...m, slow: true } : m)) };
     case 'sendSucceeded':
@@ -249,9 +305,17 @@ export function reduce(state: ChatState, intent: Intent): ChatState {
           robotAskMsgType: intent.answer.robotAskMsgType?.toString(),
           suggestions: intent.answer.suggestions?.length ? intent.answer.suggestions : undefined,
           createdAt: intent.createdAt,
+          // SPEC §4 Thinking block: the seconds shown as 'deeply thought' once answered.
+          thoughtMs: Math.max(0, intent.createdAt - m.createdAt),
           awaiting: undefined,
         })),
       };
+    case 'messageRated': {
+      // Only a finished robot reply, and only once: the first choice is locked.
+      const target = state.messages.find((m) => m.id === intent.id);
+      if (!target || target.rating || target.awaiting || target.senderType !== SenderType.Robot) return state;
+      return { ...state, messages: update(state.messages, intent.id, (m) => ({ ...m, rating: intent.rating })) };
+    }
     case 'robotFailed':
       return {
         ...state,
@@ -282,6 +346,8 @@ export function reduce(state: ChatState, intent: Intent): ChatState {
         chatClosed: false,
         agentNick: intent.adminNick ?? state.agentNick,
         queue: null,
+        // An agent is here after all: leaving a message is no longer the way to reach one.
+        leaveMessage: state.leaveMessage.offered ? { ...state.leaveMessage, offered: null, open: false } : state.leaveMessage,
       };
     case 'queued':
       return {
@@ -307,8 +373,8 @@ export function reduce(state: ChatState, intent: Intent): ChatState {
       return leaveAgent(state, true);
     case 'agentRefused':
       return leaveAgent(state, false);
-    case 'agentMessage':
-      return { ...state, messages: append(state.messages, intent.message), unread: true, agentTyping: false };
+    case 'agentMessages':
+      return { ...state, messages: assignTimes([...state.messages, ...intent.messages], state.messages.length), unread: true, agentTyping: false };
     case 'readMarked':
       return { ...state, unread: false };
     case 'agentTyping':
@@ -341,6 +407,23 @@ export function reduce(state: ChatState, intent: Intent): ChatState {
       return state.evaluation.status === EvaluationStatus.Shown
         ? { ...state, evaluation: { ...state.evaluation, status: EvaluationStatus.None } }
         : state;
+    case 'leaveMessageOffered':
+      return { ...state, leaveMessage: { ...state.leaveMessage, offered: intent.reason } };
+    case 'leaveMessageOpened':
+      return state.leaveMessage.offered && !state.leaveMessage.open ? { ...state, leaveMessage: { ...state.leaveMessage, open: true } } : state;
+    case 'leaveMessageClosed':
+      // A message in flight keeps the form: its outcome decides (the values stay on failure).
+      return state.leaveMessage.open && !state.leaveMessage.sending ? { ...state, leaveMessage: { ...state.leaveMessage, open: false } } : state;
+    case 'leaveMessageSubmitted':
+      return state.leaveMessage.open && !state.leaveMessage.sending ? { ...state, leaveMessage: { ...state.leaveMessage, sending: true } } : state;
+    case 'leaveMessageSent':
+      return {
+        ...state,
+        messages: append(state.messages, intent.message),
+        leaveMessage: { ...state.leaveMessage, open: false, sending: false },
+      };
+    case 'leaveMessageFailed':
+      return { ...state, leaveMessage: { ...state.leaveMessage, sending: false } };
     // Commands and requests that only effects act on.
     case 'notify':
     case 'userFormSubmitted':

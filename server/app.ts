@@ -49,6 +49,7 @@ import {
 import { ADMIN_CARD, SimulatedAgent } from './agent.ts';
 import { findPreset, type Preset } from './presets.ts';
 import { answer, tips } from './robot.ts';
+import { SAMPLE_FILES } from './samples.ts';
 import { newId, Store, type Visitor } from './store.ts';
 
 /** Options of the reference server. */
@@ -199,6 +200,8 @@ function ok(data: unknown): ApiEnvelope<unknown> {
 /** The reference visitor API: one Hono app over an in-memory store. */
 export function createApp(options: AppOptions = {}): Hono {
   const store = new Store(options.clock ?? Date.now);
+  // The showcase channel's media, served like uploads.
+  for (const [id, file] of Object.entries(SAMPLE_FILES)) store.saveFile(id, file);
   const agent = new SimulatedAgent(store, options.agentDelayMs ?? DEFAULT_AGENT_DELAY_MS);
 
   const presetOf = (channelId: unknown, field = 'channelId'): Preset => {
@@ -230,7 +233,10 @@ export function createApp(options: AppOptions = {}): Hono {
       const channelId = required(b.channelId, 'channelId');
       const preset = presetOf(channelId);
       const userId = text(b.userId) ?? newId();
-      const visitor = store.find(userId) ?? store.create(userId, channelId);
+      const known = store.find(userId);
+      const visitor = known ?? store.create(userId, channelId);
+      // A new visitor of a seeded channel (showcase, bench) starts with its history.
+      if (!known) for (const { agoMs, ...fields } of preset.seed?.() ?? []) store.addMessage(visitor, fields, store.clock() - agoMs);
       if (visitor.channelId !== channelId) {
         // An id reused on another channel starts over there rather than carrying a conversation across.
         store.endConversation(visitor);
@@ -271,7 +277,11 @@ export function createApp(options: AppOptions = {}): Hono {
       const pageSize = Math.min(Math.max(Math.trunc(numeric(b.pageSize) ?? DEFAULT_PAGE_SIZE), 1), MAX_PAGE_SIZE);
       const maxTime = numeric(b.maxTime);
       // A maxTime of 0 means "no bound" to some clients, like a missing one.
-      return store.history(visitorOf(b.userId), pageSize, maxTime && maxTime > 0 ? maxTime : undefined);
+      const visitor = visitorOf(b.userId);
+      const bounded = maxTime !== undefined && maxTime > 0;
+      // The bench channel hands its whole history over in the first page.
+      const size = bounded ? pageSize : (presetOf(visitor.channelId).firstPage ?? pageSize);
+      return store.history(visitor, size, bounded ? maxTime : undefined);
     },
 
     getSessionMsg: (b: Untrusted<SessionMsgRequest>): WireMessage[] =>

@@ -1,6 +1,7 @@
-import type { WireChannelInfo, WireGroup } from '../engine/protocol.ts';
-import { FLAG_ON, QUEUE_PLACEHOLDER, ReceiveMode, TransferStatus } from '../engine/model/codes.ts';
+import type { WireChannelInfo, WireGroup, WireMessage } from '../engine/protocol.ts';
+import { FLAG_ON, MsgType, QUEUE_PLACEHOLDER, ReceiveMode, SenderType, TransferStatus } from '../engine/model/codes.ts';
 import { FAQ_QUESTIONS } from './robot.ts';
+import { sampleUrl } from './samples.ts';
 
 /** A field of the user information form (the `fields` of userFormConfig, our choice). */
 export interface FormField {
@@ -20,6 +21,73 @@ export interface Preset {
   groups?: WireGroup[];
   /** The user information form, when the channel has form mode on. */
   form?: FormField[];
+  /** History a new visitor of the channel starts with, oldest first. */
+  seed?: () => SeedMessage[];
+  /** Size of the first history page whatever the request asks (the bench's 10,000 at once). */
+  firstPage?: number;
+}
+
+/** A seeded history message: its fields, and how long before the visitor's first visit it was written. */
+export type SeedMessage = Omit<WireMessage, 'id' | 'userId' | 'msgTime'> & { agoMs: number };
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** The `showcase` history: one message of every kind the widget shows (SPEC §3), yesterday and today. */
+function showcaseHistory(): SeedMessage[] {
+  const visitor = { senderType: SenderType.Visitor };
+  const agent = { senderType: SenderType.Agent, senderName: 'Alice' };
+  const robot = { senderType: SenderType.Robot, senderName: 'Robo' };
+  const system = { senderType: SenderType.System, msgType: MsgType.SystemText };
+  return [
+    { ...system, agoMs: 26 * HOUR_MS, msgContent: 'Welcome to the showcase: every kind of message the widget shows.' },
+    { ...visitor, agoMs: 26 * HOUR_MS - MINUTE_MS, msgType: MsgType.Text, msgContent: 'Hi! Do you have a size guide for the hiking boots?' },
+    { ...agent, agoMs: 26 * HOUR_MS - 2 * MINUTE_MS, msgType: MsgType.Text, msgContent: 'Sure! The sizes are on https://example.com/sizes and here is the guide as a file:' },
+    {
+      ...agent,
+      agoMs: 26 * HOUR_MS - 2 * MINUTE_MS + 1_000,
+      msgType: MsgType.File,
+      msgContent: 'size-guide.txt',
+      fileName: 'size-guide.txt',
+      fileSize: 1_536,
+      fileUrl: sampleUrl('showcase-size-guide.txt'),
+    },
+    { ...visitor, agoMs: 2 * HOUR_MS, msgType: MsgType.Image, msgContent: '', fileName: 'mountains.svg', fileUrl: sampleUrl('showcase-photo.svg') },
+    { ...agent, agoMs: 2 * HOUR_MS - MINUTE_MS, msgType: MsgType.Audio, msgContent: '', fileName: 'voice.wav', audioDuration: 2, fileUrl: sampleUrl('showcase-voice.wav') },
+    { ...agent, agoMs: 2 * HOUR_MS - 2 * MINUTE_MS, msgType: MsgType.Video, msgContent: '', fileName: 'clip.webm', fileUrl: sampleUrl('showcase-clip.webm') },
+    { ...system, agoMs: HOUR_MS, msgContent: 'Alice left the conversation.' },
+    { ...robot, agoMs: 30 * MINUTE_MS, msgType: MsgType.AutoTip, msgContent: 'Tip: ask about shipping, returns or payment, or type “human” to reach an agent.' },
+    { ...visitor, agoMs: 29 * MINUTE_MS, msgType: MsgType.Text, msgContent: 'How long does shipping take?' },
+    {
+      ...robot,
+      agoMs: 29 * MINUTE_MS - 3_000,
+      msgType: MsgType.Answer,
+      msgContent: 'Standard shipping takes 3–5 business days, express 1–2. You get a tracking link by email as soon as your order ships.',
+    },
+    { ...visitor, agoMs: 20 * MINUTE_MS, msgType: MsgType.Text, msgContent: 'What else can you do?' },
+    { ...robot, agoMs: 20 * MINUTE_MS - 2_000, msgType: MsgType.Faq, msgContent: `These are the questions I can help with: ${FAQ_QUESTIONS.join(' · ')}` },
+    { ...visitor, agoMs: 10 * MINUTE_MS, msgType: MsgType.LeaveMessage, msgContent: 'Please call me back tomorrow about order #1042.' },
+  ];
+}
+
+/** Messages of the `bench` history. */
+const BENCH_SIZE = 10_000;
+const BENCH_TEXTS = [
+  'Hello, is my order on its way?',
+  'Yes, it left our warehouse this morning and should arrive within two business days.',
+  'Great, thanks!',
+  'You are welcome. Is there anything else I can help you with today? Our support team is here Monday to Friday.',
+];
+
+/** The `bench` history: 10,000 alternating visitor and agent texts a minute apart. */
+function benchHistory(): SeedMessage[] {
+  return Array.from({ length: BENCH_SIZE }, (_, i) => ({
+    senderType: i % 2 === 0 ? SenderType.Visitor : SenderType.Agent,
+    senderName: i % 2 === 0 ? undefined : 'Alice',
+    msgType: MsgType.Text,
+    msgContent: `${BENCH_TEXTS[i % BENCH_TEXTS.length] ?? ''} (#${i + 1})`,
+    agoMs: (BENCH_SIZE - i) * MINUTE_MS,
+  }));
 }
 
 /** Texts and flags every channel with human agents shares. */
@@ -101,6 +169,27 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     userFormMode: FLAG_ON,
     userFormConfig: JSON.stringify({ formModal: true, fields: FORM }),
   }),
+  showcase: {
+    channel: {
+      ...AGENT_CHANNEL,
+      tenantId: 'showcase',
+      titleDesc: 'Showcase: every message kind',
+      receiveMode: ReceiveMode.RobotFirst,
+      robotName: 'Robo',
+      faqMode: FLAG_ON,
+      faqConfig: JSON.stringify(FAQ_QUESTIONS.map((question) => ({ question }))),
+    },
+    transfer: TransferStatus.Success,
+    agentReplies: true,
+    seed: showcaseHistory,
+  },
+  bench: {
+    channel: { ...AGENT_CHANNEL, tenantId: 'bench', titleDesc: 'Benchmark (10,000 messages)', receiveMode: ReceiveMode.RobotFirst, robotName: 'Robo' },
+    transfer: TransferStatus.Success,
+    agentReplies: true,
+    seed: benchHistory,
+    firstPage: BENCH_SIZE,
+  },
 };
 
 /** The preset of a channel id, if there is one. */

@@ -66,15 +66,17 @@ function bestMatch(text: string): FaqEntry | undefined {
 export function answer(question: string): RobotAskData {
   const entry = bestMatch(question);
   if (!entry) {
+    // A FAQ message: the widget lists its questions inside the bubble.
     return {
-      msgContent: `Sorry, I don't know the answer to that yet. I can help with: ${FAQ_QUESTIONS.join(' · ')}`,
-      msgType: MsgType.Text,
+      msgContent: "Sorry, I don't know the answer to that yet. These are the questions I can help with:",
+      msgType: MsgType.Faq,
       suggestions: FAQ_QUESTIONS,
     };
   }
   return {
     msgContent: entry.answer,
-    msgType: MsgType.Text,
+    // An answer from the knowledge base (SPEC §3 answermsg), which the visitor may rate.
+    msgType: MsgType.Answer,
     suggestions: FAQ_QUESTIONS.filter((q) => q !== entry.question).slice(0, 3),
   };
 }

@@ -37,6 +37,7 @@ function deliveryCycle({ api, scheduler, log, getState }: EffectContext, id: str
  * typed before the session is ready, or even before start(), it waits, never lost; in mode 3 with
  * msgToTransferFlag it also waits for the agent session (SPEC §4 Receive mode), and fails (kept, for
  * a retry) if none comes. A retry (the visitor's, on fail) starts a new cycle and replaces the old.
+ * A file message starts its cycle once uploaded (SPEC §4 Sending: upload first; effects/upload.ts).
  */
 export const delivery: Effect = (ctx) => {
   const { intent$, state$, getState } = ctx;
@@ -49,9 +50,11 @@ export const delivery: Effect = (ctx) => {
     ),
   );
   const sends$ = intent$.pipe(
-    ofType('visitorSent', 'retry'),
-    mergeMap((intent) => {
-      const id = intent.type === 'visitorSent' ? intent.message.id : intent.id;
+    ofType('visitorSent', 'retry', 'uploaded'),
+    map((intent) => (intent.type === 'visitorSent' ? intent.message.id : intent.id)),
+    // A file not yet uploaded is the upload effect's; its `uploaded` brings it back here.
+    filter((id) => !getState().messages.some((m) => m.id === id && m.upload)),
+    mergeMap((id) => {
       const again$ = intent$.pipe(filter((i) => i.type === 'retry' && i.id === id));
       // Whichever comes first: a state to send in, or the end of the wait for an agent (null).
       const ready$ = race(

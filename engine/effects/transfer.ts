@@ -40,7 +40,9 @@ function outcome(ctx: EffectContext, { status, adminNick, waitIndex }: TransferA
       return [ended(false), { type: 'chatClosed' }];
     case TransferStatus.Offline: {
       const text = channel?.adminOfflineMsg;
-      if (text === null || text === undefined) return [ended(false)];
+      // SPEC §2: the leave-message form is offered while agents are offline, with or without the text.
+      const offer: Intent = { type: 'leaveMessageOffered', reason: 'offline' };
+      if (text === null || text === undefined) return [ended(false), offer];
       const leave = createMessage({
         id: ctx.newId(),
         senderType: SenderType.System,
@@ -48,7 +50,7 @@ function outcome(ctx: EffectContext, { status, adminNick, waitIndex }: TransferA
         msgContent: text,
         createdAt: ctx.scheduler.now(),
       });
-      return [ended(false), added(leave)];
+      return [ended(false), added(leave), offer];
     }
     case TransferStatus.Success:
       return [ended(true), { type: 'agentConnected', adminNick }];
@@ -62,7 +64,8 @@ function outcome(ctx: EffectContext, { status, adminNick, waitIndex }: TransferA
       return [ended(false), added(noticeMessage(ctx, 'transferFailed'))];
     case TransferStatus.OutsideHours: {
       const text = channel?.unWorkingMsg;
-      return text === null || text === undefined ? [ended(false)] : [ended(false), added(systemMessage(ctx, text))];
+      const offer: Intent = { type: 'leaveMessageOffered', reason: 'outsideHours' };
+      return text === null || text === undefined ? [ended(false), offer] : [ended(false), added(systemMessage(ctx, text)), offer];
     }
     default:
       // 6 (nothing), and any code the spec does not know.

@@ -69,6 +69,24 @@ export interface ChatMessage {
   readonly awaiting?: boolean;
   /** A pending visitor message still unconfirmed after 800 ms: show the loading indicator (SPEC §4). */
   readonly slow?: boolean;
+  /** A visitor file not yet uploaded (SPEC §4 Sending: upload first); gone once fileUrl is set. */
+  readonly upload?: FileUpload;
+  /** A local preview of a sent file (e.g. an object URL the UI made), shown instead of fileUrl. */
+  readonly localUrl?: string;
+  /** The visitor's rating of a robot reply (SPEC §4 Rating of a reply); kept locally, never sent. */
+  readonly rating?: MessageRating;
+  /** How long the robot thought: answer time − placeholder time (SPEC §4 Thinking block). */
+  readonly thoughtMs?: number;
+}
+
+/** A rating of a reply: thumbs up or down (SPEC §4). */
+export type MessageRating = 'up' | 'down';
+
+/** The file of a message that still has to be uploaded, and how far its upload got. */
+export interface FileUpload {
+  readonly file: Blob;
+  /** 0..1 while the transport reports progress; undefined when unknown (indeterminate). */
+  readonly progress?: number;
 }
 
 const SENDER_TYPES: readonly number[] = Object.values(SenderType);

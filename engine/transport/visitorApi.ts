@@ -67,8 +67,17 @@ export interface VisitorApi {
   addSessionMsg(req: SendMsgRequest): Observable<void>;
   robotAsk(req: RobotAskRequest): Observable<RobotAskData>;
   robotTips(req: RobotTipsRequest): Observable<RobotTipsData>;
-  upload(req: { userId: string; file: Blob; fileName: string }): Observable<UploadData>;
+  /** Multipart upload (60 s); `onProgress` hears the fraction sent (0..1) where the platform reports it. */
+  upload(req: UploadRequest): Observable<UploadData>;
   uploadBase64(req: UploadBase64Request): Observable<UploadData>;
+}
+
+/** The upload call's request (SPEC §7 upload: userId, file), plus an optional progress listener. */
+export interface UploadRequest {
+  userId: string;
+  file: Blob;
+  fileName: string;
+  onProgress?: (fraction: number) => void;
 }
 
 export interface HttpOptions {
@@ -78,6 +87,11 @@ export interface HttpOptions {
   fetch?: typeof fetch;
   /** Scheduler of the time-outs (virtual time in tests). */
   scheduler?: SchedulerLike;
+  /**
+   * XMLHttpRequest, used for uploads with a progress listener (fetch reports no upload progress);
+   * defaults to the global one when there is one and no `fetch` was given, else fetch is used.
+   */
+  XMLHttpRequest?: typeof XMLHttpRequest;
 }
 
 const none = (): void => undefined;
@@ -183,26 +197,7 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
         signal: controller.signal,
       })
         .then(
-          (res) =>
-            res.text().then((text) => {
-              let envelope: Record<string, unknown>;
-              try {
-                envelope = object(JSON.parse(text) as Json, name);
-              } catch {
-                throw new MalformedResponseError(name, `${name}: HTTP ${res.status}, the answer is not a JSON envelope`);
-              }
-              const code = optNumberSafe(envelope.code);
-              if (code !== API_OK) {
-                const message = typeof envelope.message === 'string' ? envelope.message : `HTTP ${res.status}`;
-                throw new ApiError(name, code ?? res.status, message);
-              }
-              try {
-                return decode(envelope.data);
-              } catch (e) {
-                if (e instanceof DecodeError) throw new MalformedResponseError(name, e.message);
-                throw e;
-              }
-            }),
+          (res) => res.text().then((text) => unwrap(name, res.status, text, decode)),
           (cause: unknown) => {
             if (timedOut) throw new TimeoutError(name, timeoutMs);
             throw new NetworkError(name, `${name}: ${cause instanceof Error ? cause.message : 'network failure'}`);
@@ -223,6 +218,56 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
       return () => {
         timer.unsubscribe();
         controller.abort();
+      };
+    });
+  }
+
+  const Xhr = options.XMLHttpRequest ?? (options.fetch ? undefined : globalThis.XMLHttpRequest);
+
+  /** The upload over XMLHttpRequest, whose upload events report progress; same errors as `call`. */
+  function xhrUpload(form: FormData, onProgress: (fraction: number) => void, XhrClass: typeof XMLHttpRequest) {
+    const name: CallName = 'upload';
+    return new Observable<UploadData>((subscriber) => {
+      const xhr = new XhrClass();
+      let settled = false;
+      const fail = (error: unknown) => {
+        settled = true;
+        timer.unsubscribe();
+        subscriber.error(error);
+      };
+      const timer = scheduler.schedule(() => {
+        if (settled) return;
+        xhr.abort();
+        fail(new TimeoutError(name, UPLOAD_TIMEOUT_MS));
+      }, UPLOAD_TIMEOUT_MS);
+      xhr.upload.addEventListener('progress', (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+      });
+      xhr.addEventListener('load', () => {
+        if (settled) return;
+        let data: UploadData;
+        try {
+          data = unwrap(name, xhr.status, xhr.responseText, decodeUpload);
+        } catch (e) {
+          fail(e);
+          return;
+        }
+        settled = true;
+        timer.unsubscribe();
+        subscriber.next(data);
+        subscriber.complete();
+      });
+      xhr.addEventListener('error', () => {
+        if (!settled) fail(new NetworkError(name, `${name}: network failure`));
+      });
+      xhr.open('POST', base + name);
+      xhr.send(form);
+      return () => {
+        timer.unsubscribe();
+        if (!settled) {
+          settled = true;
+          xhr.abort();
+        }
       };
     });
   }
@@ -248,14 +293,35 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
     addSessionMsg: (req) => call('addSessionMsg', req, none),
     robotAsk: (req) => call('robotAsk', req, decodeRobot),
     robotTips: (req) => call('robotTips', req, decodeTips),
-    upload: ({ userId, file, fileName }) => {
+    upload: ({ userId, file, fileName, onProgress }) => {
       const form = new FormData();
       form.append('userId', userId);
       form.append('file', file, fileName);
-      return call('upload', form, decodeUpload, UPLOAD_TIMEOUT_MS);
+      return onProgress && Xhr ? xhrUpload(form, onProgress, Xhr) : call('upload', form, decodeUpload, UPLOAD_TIMEOUT_MS);
     },
     uploadBase64: (req) => call('uploadBase64', req, decodeUpload, UPLOAD_TIMEOUT_MS),
   };
+}
+
+/** Checks a response envelope (JSON, code 200) and decodes its data; throws a TransportError. */
+function unwrap<T>(name: CallName, status: number, text: string, decode: (data: Json) => T): T {
+  let envelope: Record<string, unknown>;
+  try {
+    envelope = object(JSON.parse(text) as Json, name);
+  } catch {
+    throw new MalformedResponseError(name, `${name}: HTTP ${status}, the answer is not a JSON envelope`);
+  }
+  const code = optNumberSafe(envelope.code);
+  if (code !== API_OK) {
+    const message = typeof envelope.message === 'string' ? envelope.message : `HTTP ${status}`;
+    throw new ApiError(name, code ?? status, message);
+  }
+  try {
+    return decode(envelope.data);
+  } catch (e) {
+    if (e instanceof DecodeError) throw new MalformedResponseError(name, e.message);
+    throw e;
+  }
 }
 
 function optNumberSafe(value: Json): number | undefined {

@@ -68,18 +68,19 @@ describe('demo channel bootstrap', () => {
     const { userId } = await start('demo');
     const reply = await data<RobotAskData>('robotAsk', { userId, channelId: 'demo', question: 'When will my PARCEL arrive?' });
     expect(reply.msgContent).toMatch(/business days/);
-    expect(reply.msgType).toBe(MsgType.Text);
+    expect(reply.msgType).toBe(MsgType.Answer);
     expect(reply.suggestions?.length).toBeGreaterThan(0);
     expect(await history(userId)).toEqual([expect.objectContaining({ senderType: SenderType.Robot, senderName: 'Robo', msgContent: reply.msgContent })]);
   });
 
-  it('robotAsk answers an unknown question with what it can answer', async () => {
+  it('robotAsk answers an unknown question with a FAQ message of what it can answer', async () => {
     const { start, data } = setup();
     const { userId } = await start('demo');
     const reply = await data<RobotAskData>('robotAsk', { userId, channelId: 'demo', question: 'Do you sell unicorns?' });
     expect(reply.msgContent).toMatch(/don't know/);
-    expect(reply.msgContent).toContain('How do I return an item?');
+    expect(reply.msgType).toBe(MsgType.Faq);
     expect(reply.suggestions).toHaveLength(6);
+    expect(reply.suggestions).toContain('How do I return an item?');
   });
 
   it('robotTips suggests FAQ questions for the text typed so far', async () => {

@@ -4,7 +4,7 @@ import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { ChatEngine } from '../../engine';
-import { ChatProvider } from '../../ui/hooks';
+import { ChatProvider, ToastProvider } from '../../ui/hooks';
 import { inMode } from '../hooks/strictMode';
 
 /** Activates English with no catalog: the macros' source texts are shown. */
@@ -16,7 +16,12 @@ export function activateEnglish(): void {
 export function renderUi(ui: ReactElement, { engine, strict = false }: { engine?: ChatEngine; strict?: boolean } = {}): RenderResult {
   activateEnglish();
   function Wrapper({ children }: { children: ReactNode }) {
-    const content = <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+    // A ToastProvider as on the page: components that report by toast (the forms) need one.
+    const content = (
+      <I18nProvider i18n={i18n}>
+        <ToastProvider>{children}</ToastProvider>
+      </I18nProvider>
+    );
     return inMode(strict, engine ? <ChatProvider engine={engine}>{content}</ChatProvider> : content);
   }
   return render(ui, { wrapper: Wrapper });

@@ -6,3 +6,25 @@ export { useComposer, type ComposerOptions } from './useComposer';
 export { ToastProvider, useToasts, type Toast, type ToastKind } from './useToasts';
 export { useChatEvents } from './useChatEvents';
 export { useHandoff } from './useHandoff';
+export { useDeliveryStatus, type DeliveryStatus } from './useDeliveryStatus';
+export { useMessageRating } from './useMessageRating';
+export { useThinking } from './useThinking';
+export { useRemoteTyping } from './useRemoteTyping';
+export { useQueue } from './useQueue';
+export { useCountdown } from './useCountdown';
+export { usePullToRefresh, type PullStatus, type PullToRefreshOptions } from './usePullToRefresh';
+export { useUserForm } from './useUserForm';
+export { useGroupChoice } from './useGroupChoice';
+export { useLeaveMessage } from './useLeaveMessage';
+export { useEvaluation, type Star } from './useEvaluation';
+export { useSendFile, type FileError } from './useSendFile';
+export { useFileUpload } from './useFileUpload';
+export { usePasteImage, type PendingImage } from './usePasteImage';
+export {
+  useVoiceRecorder,
+  type RecorderState,
+  type RecorderError,
+  type RecorderHandle,
+  type RecorderHandlers,
+  type VoiceRecorderOptions,
+} from './useVoiceRecorder';

@@ -1,4 +1,56 @@
-/** The forms and dialogs the chat state asks for (SPEC §2 "elements implied by state"). */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { MsgType, SenderType, type ChatState } from '../../../engine';
+import { useChatEvents, useChatSelector, useEvaluation, useToasts } from '../../hooks';
+import { EvaluationDialog } from './EvaluationDialog';
+import { GroupPicker } from './GroupPicker';
+import { LeaveMessageButton } from './LeaveMessageButton';
+import { LeaveMessageForm } from './LeaveMessageForm';
+import { UserForm } from './UserForm';
+import './Dialogs.css';
+
+/** Whether a leave-message offer is already in the conversation (SPEC §4 transfer 1's leavemsg message shows its own button). */
+const offerInMessages = (s: ChatState) =>
+  s.leaveMessage.offered === 'offline' && s.messages.some((m) => m.msgType === MsgType.LeaveMessage && m.senderType !== SenderType.Visitor && m.position !== 'center');
+
+/** Reports the outcome of form submissions by toast (SPEC §8 'submission failed'). */
+function useSubmissionToasts(): void {
+  const { t } = useLingui();
+  const { show } = useToasts();
+  useChatEvents((e) => {
+    if (e.type === 'submissionFailed') show('error', t`Submission failed`);
+    else if (e.type === 'submissionSucceeded') show('success', t`Message sent. We will get back to you soon.`);
+  });
+}
+
+/**
+ * The forms and dialogs the chat state asks for (SPEC §2 "elements implied by state"), and the bar
+ * above the composer that offers leaving a message or rating a finished conversation.
+ */
 export function Dialogs() {
-  return null;
+  useSubmissionToasts();
+  const { rate } = useEvaluation();
+  const inMessages = useChatSelector(offerInMessages);
+  const offered = useChatSelector((s) => s.leaveMessage.offered !== null);
+  const showOffer = offered && !inMessages;
+  return (
+    <>
+      <UserForm />
+      <GroupPicker />
+      <LeaveMessageForm />
+      <EvaluationDialog />
+      {(showOffer || rate) && (
+        <div className="chat-actions">
+          {showOffer && <LeaveMessageButton />}
+          {rate && (
+            <button type="button" className="offer-button" onClick={rate}>
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="m12 2.5 2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8Z" />
+              </svg>
+              <Trans>Rate this conversation</Trans>
+            </button>
+          )}
+        </div>
+      )}
+    </>
+  );
 }

@@ -1,52 +1,61 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MsgType, type ChatMessage } from '../../../engine';
+import { MsgType, SenderType, type ChatMessage } from '../../../engine';
 import { formatDuration, formatFileSize, safeUrl } from '../media';
+import { LeaveMessageButton } from './LeaveMessageButton';
+import { MessageImage } from './MessageImage';
 import { MessageText } from './MessageText';
+import { UploadProgress } from './UploadProgress';
 import './MessageContent.css';
 
 /** The body of a message by its kind (SPEC §3 msgType). Wire URLs pass `safeUrl` first. */
 export function MessageContent({ message: m }: { message: ChatMessage }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const url = safeUrl(m.fileUrl ?? m.msgContent);
+  const src = safeUrl(m.localUrl) ?? url;
   switch (m.msgType) {
     case MsgType.Image:
-      return url ? (
-        <a className="content-image" href={url} target="_blank" rel="noopener noreferrer" aria-label={t`Open image full size`}>
-          <img src={url} alt={m.fileName ?? t`Image`} loading="lazy" decoding="async" />
-        </a>
+      // A file being sent shows its local preview (no reload flash once uploaded).
+      return src ? (
+        <>
+          <MessageImage src={src} alt={m.fileName ?? t`Image`} />
+          <UploadProgress message={m} />
+        </>
+      ) : m.upload ? (
+        <FileCard message={m} url={undefined} />
       ) : (
         <Unavailable />
       );
     case MsgType.Video:
-      return url ? (
-        <video className="content-video" src={url} controls preload="metadata" aria-label={m.fileName ?? t`Video`} />
+      return src ? (
+        <>
+          <video className="content-video" src={src} controls preload="metadata" aria-label={m.fileName ?? t`Video`} />
+          <UploadProgress message={m} />
+        </>
+      ) : m.upload ? (
+        <FileCard message={m} url={undefined} />
       ) : (
         <Unavailable />
       );
     case MsgType.Audio:
-      return url ? (
+      return src ? (
         <span className="content-audio">
-          <audio src={url} controls preload="metadata" aria-label={t`Voice message`} />
+          <audio src={src} controls preload="metadata" aria-label={t`Voice message`} />
           {m.audioDuration !== undefined && <span className="content-audio__duration">{formatDuration(m.audioDuration)}</span>}
+          <UploadProgress message={m} />
         </span>
+      ) : m.upload ? (
+        <FileCard message={m} url={undefined} />
       ) : (
         <Unavailable />
       );
     case MsgType.File:
+      return <FileCard message={m} url={url} />;
+    case MsgType.LeaveMessage:
+      // SPEC §4 transfer 1: the offline text offers the leave-message form; the visitor's own left message does not.
       return (
-        <span className="content-file">
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="content-file__icon">
-            <path d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5L13 3.5Z" />
-          </svg>
-          <span className="content-file__meta">
-            <span className="content-file__name">{m.fileName ?? m.msgContent}</span>
-            {m.fileSize !== undefined && <span className="content-file__size">{formatFileSize(m.fileSize, i18n.locale)}</span>}
-          </span>
-          {url && (
-            <a className="content-file__download" href={url} download={m.fileName ?? true} target="_blank" rel="noopener noreferrer">
-              <Trans>Download</Trans>
-            </a>
-          )}
+        <span className="content-text content-leave">
+          <MessageText text={m.msgContent} />
+          {m.senderType !== SenderType.Visitor && <LeaveMessageButton />}
         </span>
       );
     default:
@@ -56,6 +65,28 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
         </span>
       );
   }
+}
+
+/** A generic file (or a media file without a preview yet): icon, name, size, upload bar, download. */
+function FileCard({ message: m, url }: { message: ChatMessage; url: string | undefined }) {
+  const { i18n } = useLingui();
+  return (
+    <span className="content-file">
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="content-file__icon">
+        <path d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5L13 3.5Z" />
+      </svg>
+      <span className="content-file__meta">
+        <span className="content-file__name">{m.fileName ?? m.msgContent}</span>
+        {m.fileSize !== undefined && <span className="content-file__size">{formatFileSize(m.fileSize, i18n.locale)}</span>}
+        <UploadProgress message={m} />
+      </span>
+      {url && (
+        <a className="content-file__download" href={url} download={m.fileName ?? true} target="_blank" rel="noopener noreferrer">
+          <Trans>Download</Trans>
+        </a>
+      )}
+    </span>
+  );
 }
 
 function Unavailable() {

@@ -1,22 +1,48 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
-import { MessageStatus, type ChatMessage } from '../../../engine';
+import { MessageStatus, MsgType, SenderType, type ChatMessage } from '../../../engine';
+import { DeliveryIndicator } from './DeliveryIndicator';
 import { MessageContent } from './MessageContent';
 import { MessageText } from './MessageText';
 import { MessageTime } from './MessageTime';
 import { NoticeText } from './NoticeText';
+import { RatingButtons } from './RatingButtons';
+import { ThinkingBlock } from './ThinkingBlock';
 import './MessageItem.css';
 
 export interface MessageItemProps {
   message: ChatMessage;
-  onRetry: (id: string) => void;
-  /** Sends a suggested question; null hides the suggestions. */
+  /** Sends a question of a FAQ message's list; null makes the list read-only. */
   onAsk: ((question: string) => void) | null;
+  /** The visitor question a robot answer replies to (shown in its thinking block). */
+  question?: string;
 }
 
-/** One message: visitor right, system centred, agent and robot left (SPEC §3 position). */
-export const MessageItem = memo(function MessageItem({ message: m, onRetry, onAsk }: MessageItemProps) {
+/**
+ * Robot answers the visitor may rate: `answermsg` ones, and replies answered live on this page
+ * (they carry thoughtMs). Ratings stay local, so history replies are not offered again after a reload.
+ */
+function rateable(m: ChatMessage): boolean {
+  return m.senderType === SenderType.Robot && !m.awaiting && (m.msgType === MsgType.Answer || m.thoughtMs !== undefined);
+}
+
+/** One message: visitor right, system and auto-tips centred, agent and robot left (SPEC §3 position). */
+export const MessageItem = memo(function MessageItem({ message: m, onAsk, question }: MessageItemProps) {
   const { t } = useLingui();
+  if (m.msgType === MsgType.AutoTip) {
+    return (
+      <div className="message message--center message--tip">
+        {m.hasTime && <MessageTime time={m.createdAt} />}
+        <p className="message__tip">
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="message__tip-icon">
+            <path d="M12 2a7 7 0 0 0-4 12.7V17a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1v-2.3A7 7 0 0 0 12 2Zm-3 18h6v1a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-1Z" />
+          </svg>
+          <MessageText text={m.msgContent} />
+        </p>
+      </div>
+    );
+  }
+  const thinks = m.senderType === SenderType.Robot && (m.awaiting || m.thoughtMs !== undefined);
   return (
     <div className={`message message--${m.position}`} aria-busy={m.awaiting || undefined}>
       {m.hasTime && <MessageTime time={m.createdAt} />}
@@ -26,35 +52,24 @@ export const MessageItem = memo(function MessageItem({ message: m, onRetry, onAs
         <div className="message__row">
           <div className="message__bubble">
             {m.position === 'left' && m.senderName && <span className="message__sender">{m.senderName}</span>}
-            {m.awaiting ? (
-              <span className="message__dots" role="status" aria-label={t`Typing…`}>
-                <span />
-                <span />
-                <span />
-              </span>
-            ) : (
-              <MessageContent message={m} />
+            {thinks && <ThinkingBlock message={m} question={question} />}
+            {!m.awaiting && <MessageContent message={m} />}
+            {m.msgType === MsgType.Faq && m.suggestions && (
+              <ul className="message__faq" aria-label={t`Frequently asked questions`}>
+                {m.suggestions.map((q) => (
+                  <li key={q}>
+                    <button type="button" className="message__faq-question" disabled={!onAsk} onClick={() => onAsk?.(q)}>
+                      {q}
+                    </button>
+                  </li>
+                ))}
+              </ul>
             )}
           </div>
-          {m.status === MessageStatus.Pending && <span className="message__pending" aria-label={t`Sending`} />}
-          {m.status === MessageStatus.Fail && (
-            <button type="button" className="message__retry" onClick={() => onRetry(m.id)} aria-label={t`Not delivered. Retry`}>
-              !
-            </button>
-          )}
+          <DeliveryIndicator message={m} />
         </div>
       )}
-      {m.suggestions && onAsk && (
-        <ul className="message__suggestions" aria-label={t`Suggested questions`}>
-          {m.suggestions.map((q) => (
-            <li key={q}>
-              <button type="button" className="message__suggestion" onClick={() => onAsk(q)}>
-                {q}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {rateable(m) && <RatingButtons message={m} />}
       {m.status === MessageStatus.Fail && (
         <p className="message__failed">
           <Trans>Not delivered</Trans>

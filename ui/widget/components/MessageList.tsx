@@ -1,10 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
 import { BACK_TO_BOTTOM_THROTTLE_MS } from '../../../engine/constants';
-import { SenderType, type ChatMessage } from '../../../engine';
-import { useChat } from '../../hooks';
+import { MsgType, SenderType, type ChatMessage } from '../../../engine';
+import { useChat, usePullToRefresh } from '../../hooks';
 import { MessageItem } from './MessageItem';
+import { QuickReplies, type QuickReply } from './QuickReplies';
+import { TypingIndicator } from './TypingIndicator';
 import './MessageList.css';
 
 /** Distance from the end (px) within which the list counts as "at the bottom". */
@@ -20,14 +22,30 @@ function diff(prev: readonly ChatMessage[], next: readonly ChatMessage[]) {
 }
 
 /**
+ * Quick replies (SPEC §3) from the newest robot message's suggestions, while that message is the
+ * last word (system lines aside): once the visitor or an agent speaks, they are history.
+ */
+function quickRepliesOf(messages: readonly ChatMessage[]): readonly QuickReply[] {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i] as ChatMessage;
+    if (m.senderType === SenderType.System || m.msgType === MsgType.AutoTip) continue;
+    // A FAQ message lists its questions in its bubble already.
+    if (m.senderType !== SenderType.Robot || m.awaiting || m.msgType === MsgType.Faq || !m.suggestions) return [];
+    return m.suggestions.map((name) => ({ name, code: name }));
+  }
+  return [];
+}
+
+/**
  * The virtualised message list: DOM nodes bounded by the viewport, sticks to the bottom while new
  * messages arrive, keeps its place when older history is prepended, loads older history at the
  * top, offers a back-to-bottom button with the unread count, and announces each new incoming
- * message (not the history) through a polite live region.
+ * message (not the history) through a polite live region. Also: pull-to-refresh at the top, the
+ * agent typing indicator at the end and the quick-reply bar under it (just above the composer).
  */
 export function MessageList() {
   const { t } = useLingui();
-  const { messages, retry, send, loadOlder, history } = useChat();
+  const { messages, send, loadOlder, history } = useChat();
   const list = useRef<VListHandle>(null);
   const atBottom = useRef(true);
   const previous = useRef<readonly ChatMessage[]>([]);
@@ -37,6 +55,8 @@ export function MessageList() {
   const lastJumpUpdate = useRef(0);
 
   const { prepended, appended } = diff(previous.current, messages);
+  const quickReplies = useMemo(() => quickRepliesOf(messages), [messages]);
+  const pull = usePullToRefresh({ atTop: () => (list.current?.scrollOffset ?? 0) <= 0 });
 
   useLayoutEffect(() => {
     const wasEmpty = previous.current.length === 0;
@@ -87,24 +107,40 @@ export function MessageList() {
     setShowJump(false);
   };
 
+  // The visitor question each robot answer replies to: the nearest visitor text before it.
+  let question: string | undefined;
+  const items = messages.map((m) => {
+    if (m.senderType === SenderType.Visitor && m.msgType === MsgType.Text) question = m.msgContent;
+    const asked = m.senderType === SenderType.Robot && (m.awaiting || m.thoughtMs !== undefined) ? question : undefined;
+    return <MessageItem key={m.id} message={m} onAsk={send} question={asked} />;
+  });
+
   return (
     <div className="message-list">
-      {history.loading && (
-        <p className="message-list__loading" role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      <VList ref={list} className="message-list__scroller" shift={prepended > 0 /* keeps the place when history is prepended */} onScroll={onScroll} role="log" aria-label={t`Messages`}>
-        {messages.map((m, i) => (
-          // Suggested questions are offered on the newest message only; older ones are history.
-          <MessageItem key={m.id} message={m} onRetry={retry} onAsk={i === messages.length - 1 ? send : null} />
-        ))}
-      </VList>
-      {showJump && (
-        <button type="button" className="message-list__jump" onClick={jump}>
-          {unread > 0 ? <Plural value={unread} one="# new message" other="# new messages" /> : <Trans>Back to the latest</Trans>}
-        </button>
-      )}
+      <div className="message-list__viewport" {...pull.getContainerProps()}>
+        {pull.status !== 'pending' && (
+          <div className={`message-list__pull message-list__pull--${pull.status}`} style={{ blockSize: `${pull.distance}px` }} role="status">
+            {pull.status === 'pull' && <Trans>Pull to load earlier messages</Trans>}
+            {pull.status === 'active' && <Trans>Release to load earlier messages</Trans>}
+            {pull.status === 'loading' && <Trans>Loading…</Trans>}
+          </div>
+        )}
+        {history.loading && pull.status !== 'loading' && (
+          <p className="message-list__loading" role="status">
+            <Trans>Loading…</Trans>
+          </p>
+        )}
+        <VList ref={list} className="message-list__scroller" shift={prepended > 0 /* keeps the place when history is prepended */} onScroll={onScroll} role="log" aria-label={t`Messages`}>
+          {items}
+        </VList>
+        {showJump && (
+          <button type="button" className="message-list__jump" onClick={jump}>
+            {unread > 0 ? <Plural value={unread} one="# new message" other="# new messages" /> : <Trans>Back to the latest</Trans>}
+          </button>
+        )}
+      </div>
+      <TypingIndicator />
+      <QuickReplies replies={quickReplies} onSelect={(reply) => send(reply.name)} />
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>

@@ -1,0 +1,185 @@
+/**
+ * `npm run bench`: performance figures of issue 4, printed (not asserted in `npm test`).
+ * - Engine (Node): applying one poll batch of 1,000 agent messages (< 20 ms).
+ * - Widget (Chromium, production build served by server/node.ts): the real MessageList with the
+ *   `bench` channel's 10,000 history messages — first render (< 100 ms, from the history response
+ *   read to the next frame with messages), appending one message (< 16 ms, Enter to the next frame
+ *   with it), and `.message` DOM nodes (bounded by the viewport).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { Subject, of, type Observable } from 'rxjs';
+import { chromium } from 'playwright-core';
+import { createChatEngine, EventCode, MsgType, SenderType, type EventBatch, type VisitorApi } from '../../engine';
+import { encodeText } from '../../server/agent';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const POLL_SIZE = 1_000;
+const RUNS = 7;
+const BUDGET = { poll: 20, firstRender: 100, append: 16 } as const;
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+const verdict = (value: number, budget: number): string => (value < budget ? `ok (< ${budget} ms)` : `OVER BUDGET (${budget} ms)`);
+
+/** One poll of 1,000 agent messages applied to an engine in conversation; the time of that dispatch. */
+function pollOnce(): number {
+  const batches = new Subject<EventBatch>();
+  let polls = 0;
+  const answers: Partial<Record<keyof VisitorApi, () => Observable<unknown>>> = {
+    channelInfo: () => of({ tenantId: 'bench', receiveMode: 3, robotName: null, faq: null, userForm: null }),
+    chatStart: () => of({ userId: 'u', sessionId: 's', pollId: 'p', status: 2 }),
+    getHistoryMsg: () => of([]),
+    getEventMsg: () => (polls++ === 0 ? batches : new Subject()),
+  };
+  // Every other call answers with nothing (the engine tolerates it; none matter to the figure).
+  const api = new Proxy({} as VisitorApi, { get: (_, name: string) => answers[name as keyof VisitorApi] ?? (() => of(undefined)) });
+  const engine = createChatEngine({ query: '?channelid=bench', api, log: { warn: () => undefined } });
+  engine.start();
+  const now = Date.now();
+  const events = Array.from({ length: POLL_SIZE }, (_, i) => ({
+    event_type: EventCode.AgentMessage,
+    msgId: `a${i}`,
+    msgContentEnc: encodeText(JSON.stringify({ senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: `Message ${i}`, msgTime: now + i * 1_000 })),
+  }));
+  const t0 = performance.now();
+  batches.next({ events });
+  const took = performance.now() - t0;
+  const count = engine.getSnapshot().messages.length;
+  engine.dispose();
+  if (count < POLL_SIZE) throw new Error(`the poll applied ${count} messages, not ${POLL_SIZE}`);
+  return took;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** Builds the widget and serves it with the API, as `npm start` does; resolves the origin and a stop function. */
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const env = { ...process.env, NODE_ENV: 'production' };
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/node.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Chat widget: (http:\/\/[^/\s]+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    server.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      server.kill();
+      await once(server, 'exit');
+    },
+  };
+}
+
+/** In the page, before any script: marks when the history response has been read, and when messages are first painted. */
+function instrument(): void {
+  const w = window as unknown as { __bench: { historyRead?: number; firstPaint?: number } };
+  w.__bench = {};
+  const original = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await original(input, init);
+    if (!String(input instanceof Request ? input.url : input).includes('getHistoryMsg') || w.__bench.historyRead !== undefined) return response;
+    const body = await response.arrayBuffer();
+    w.__bench.historyRead = performance.now();
+    return new Response(body, response);
+  };
+  new MutationObserver((_, observer) => {
+    if (w.__bench.historyRead === undefined || !document.querySelector('.message')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      w.__bench.firstPaint = performance.now();
+    });
+  }).observe(document, { childList: true, subtree: true });
+}
+
+async function browserFigures(url: string) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const firstRenders: number[] = [];
+    const appends: number[] = [];
+    let nodes = { bottom: 0, middle: 0, total: 0 };
+    for (let run = 0; run < 3; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.addInitScript(instrument);
+      await page.goto(`${url}/chat/index?channelid=bench`);
+      await page.waitForFunction(() => (window as unknown as { __bench: { firstPaint?: number } }).__bench.firstPaint !== undefined, null, { timeout: 60_000 });
+      firstRenders.push(await page.evaluate(() => {
+        const b = (window as unknown as { __bench: { historyRead: number; firstPaint: number } }).__bench;
+        return b.firstPaint - b.historyRead;
+      }));
+      if (run === 0) {
+        await page.waitForTimeout(500);
+        const bottom = await page.locator('.message').count();
+        await page.evaluate(() => {
+          const s = document.querySelector('.message-list__scroller');
+          if (s) s.scrollTop = s.scrollHeight / 2;
+        });
+        await page.waitForTimeout(500);
+        const middle = await page.locator('.message').count();
+        const total = await page.evaluate(() => document.getElementsByTagName('*').length);
+        nodes = { bottom, middle, total };
+        await page.evaluate(() => {
+          const s = document.querySelector('.message-list__scroller');
+          if (s) s.scrollTop = s.scrollHeight;
+        });
+        await page.waitForTimeout(500);
+        for (let i = 0; i < RUNS; i++) {
+          const text = `bench append ${i}`;
+          await page.fill('textarea', text);
+          const took = await page.evaluate(
+            (t) =>
+              new Promise<number>((resolve) => {
+                const input = document.querySelector('textarea');
+                if (!input) throw new Error('no composer');
+                const observer = new MutationObserver(() => {
+                  const shown = [...document.querySelectorAll('.message')].some((m) => m.textContent?.includes(t));
+                  if (!shown) return;
+                  observer.disconnect();
+                  requestAnimationFrame(() => resolve(performance.now() - t0));
+                });
+                observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+                const t0 = performance.now();
+                input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+              }),
+            text,
+          );
+          appends.push(took);
+          await page.waitForTimeout(1_500);
+        }
+      }
+      await context.close();
+    }
+    return { firstRender: median(firstRenders), firstRenders, append: median(appends), appends, nodes };
+  } finally {
+    await browser.close();
+  }
+}
+
+const polls = Array.from({ length: RUNS }, pollOnce);
+const poll = median(polls.slice(1)); // the first run warms the JIT up
+console.log(`engine: one poll of ${POLL_SIZE} messages: median ${ms(poll)} [${polls.map(ms).join(', ')}] ${verdict(poll, BUDGET.poll)}`);
+
+const server = await startServer();
+try {
+  const f = await browserFigures(server.url);
+  console.log(`list: first render of 10,000 messages: median ${ms(f.firstRender)} [${f.firstRenders.map(ms).join(', ')}] ${verdict(f.firstRender, BUDGET.firstRender)}`);
+  console.log(`list: append one message to paint: median ${ms(f.append)} [${f.appends.map(ms).join(', ')}] ${verdict(f.append, BUDGET.append)}`);
+  console.log(`list: .message nodes at the bottom ${f.nodes.bottom}, in the middle ${f.nodes.middle} (of 10,000); all elements ${f.nodes.total}`);
+} finally {
+  await server.stop();
+}

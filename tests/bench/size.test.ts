@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, it } from 'vitest';
+
+/** Issue 4: the JS and CSS /chat/index loads before its first screen, gzipped, at most this many bytes. */
+const BUDGET_BYTES = 110 * 1024;
+const DIST = 'dist';
+
+/** A chunk of Vite's build manifest. */
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * What "initial" means at /chat/index: the entry with its static imports and CSS, then — before
+ * anything is shown — the lazily loaded IndexPage route (its imports and CSS) and the English
+ * catalog that the layout awaits. Other catalogs and chunks load only when asked for.
+ */
+function initialFiles(manifest: Record<string, Chunk>): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((css) => files.add(css));
+    chunk.imports?.forEach(visit);
+  };
+  visit('index.html');
+  visit('ui/widget/pages/IndexPage.tsx');
+  visit('locales/en/messages.po');
+  return [...files];
+}
+
+it('the initial JS + CSS of /chat/index stays within 110 kB gzip', () => {
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const files = initialFiles(manifest);
+  expect(files.some((f) => f.includes('IndexPage'))).toBe(true);
+  const sizes = files.map((file) => ({ file, gzip: gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length }));
+  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+  console.log(
+    `initial /chat/index: ${(total / 1024).toFixed(1)} kB gzip\n${sizes.map((s) => `  ${s.file}: ${(s.gzip / 1024).toFixed(1)} kB`).join('\n')}`,
+  );
+  expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+});

@@ -1,0 +1,176 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { NEVER, Subject, of, type Observable } from 'rxjs';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { EventCode, MsgType, SenderType, type EventBatch, type RobotAskData } from '../../engine';
+import type { WireMessage } from '../../engine/protocol';
+import { MessageList } from '../../ui/widget/components/MessageList';
+import { QuickReplies } from '../../ui/widget/components/QuickReplies';
+import { session } from '../engine/fixtures';
+import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
+import { renderUi, stubLayout } from './renderUi';
+
+const T = Date.UTC(2024, 4, 15, 12, 0);
+const WELCOME = { robotWelcomeMode: 1, robotWelcomeMsg: 'Hi, I am Robo.', faqMode: 1, faqConfig: '["Opening hours?","Shipping?"]' };
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: T });
+  return stubLayout();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Runs the fake clock `ms` ahead inside act, with the microtasks the fake layout reports in. */
+const tick = (ms = 0) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+/** The message (bubble row and all) that shows `text`. */
+function itemOf(text: string): HTMLElement {
+  // The live region may repeat the text; the message is the match inside a .message.
+  const item = screen
+    .getAllByText(text)
+    .map((el) => el.closest<HTMLElement>('.message'))
+    .find((el) => el !== null);
+  if (!item) throw new Error(`no message shows ${text}`);
+  return item;
+}
+
+describeBoth('chat screen controls', ({ strict }) => {
+  it('delivery indicator: nothing at first, a spinner once slow (800 ms), a retry icon at 12 s that sends again', async () => {
+    const fake = hookApi({ sendMsg: () => NEVER, robotAsk: () => NEVER });
+    const { engine } = testEngine({ api: fake });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    act(() => void engine.sendText('Hello?'));
+    await tick();
+    expect(within(itemOf('Hello?')).queryByRole('img', { name: 'Sending' })).toBeNull();
+
+    await tick(800);
+    expect(within(itemOf('Hello?')).getByRole('img', { name: 'Sending' })).toBeDefined();
+
+    await tick(11_200);
+    const item = itemOf('Hello?');
+    expect(within(item).queryByRole('img', { name: 'Sending' })).toBeNull();
+    expect(within(item).getByText('Not delivered')).toBeDefined();
+    const sent = fake.count('sendMsg');
+    fireEvent.click(within(item).getByRole('button', { name: 'Not delivered. Retry' }));
+    await tick();
+    expect(fake.count('sendMsg')).toBe(sent + 1);
+    expect(within(itemOf('Hello?')).queryByRole('button', { name: 'Not delivered. Retry' })).toBeNull();
+  });
+
+  it('thumbs up/down on a robot answer: one choice, then both lock', async () => {
+    const answer: WireMessage = { id: 'r1', senderType: SenderType.Robot, senderName: 'Robo', msgType: MsgType.Answer, msgContent: 'We ship in 3 days.', msgTime: T - 1_000 };
+    const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([answer]) }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+
+    const rating = within(itemOf('We ship in 3 days.')).getByRole('group', { name: 'Was this answer helpful?' });
+    fireEvent.click(within(rating).getByRole('button', { name: 'Helpful' }));
+    await tick();
+
+    const up = within(rating).getByRole<HTMLButtonElement>('button', { name: 'Helpful' });
+    const down = within(rating).getByRole<HTMLButtonElement>('button', { name: 'Not helpful' });
+    expect(up.getAttribute('aria-pressed')).toBe('true');
+    expect([up.disabled, down.disabled]).toEqual([true, true]);
+    expect(within(rating).getByText('Thanks for your feedback')).toBeDefined();
+    expect(engine.getSnapshot().messages[0]?.rating).toBe('up');
+  });
+
+  it("thinking block: 'Thinking…' while the robot works, then a collapsible 'Deeply thought (N s)' with the question", async () => {
+    const answer = new Subject<RobotAskData>();
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    act(() => void engine.sendText('When are you open?'));
+    await tick();
+    expect(screen.getByText('Thinking…')).toBeDefined();
+
+    await tick(2_500);
+    act(() => {
+      answer.next({ msgContent: 'Mon–Fri 9–18.', msgType: 1 });
+      answer.complete();
+    });
+    await tick();
+    const block = within(itemOf('Mon–Fri 9–18.')).getByText('Deeply thought (3 s)').closest('details');
+    expect(block?.open).toBe(false);
+    expect(block?.textContent).toContain('“When are you open?”');
+    // Answered live, so it may be rated.
+    expect(within(itemOf('Mon–Fri 9–18.')).getByRole('button', { name: 'Helpful' })).toBeDefined();
+  });
+
+  it('shows the agent typing indicator at the end of the list on event 1204', async () => {
+    const batches = new Subject<EventBatch>();
+    let polls = 0;
+    const api = hookApi({ chatStart: () => of(session({ status: 2 })), getEventMsg: (): Observable<EventBatch> => (polls++ === 0 ? batches : NEVER) }, { receiveMode: 3 });
+    const { engine } = testEngine({ api });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    expect(screen.queryByText('The agent is typing…')).toBeNull();
+    act(() => batches.next({ events: [{ event_type: EventCode.AgentTyping }] }));
+    await tick();
+    expect(screen.getByRole('status').textContent).toContain('The agent is typing…');
+  });
+
+  it("quick replies: the newest robot message's suggestions as chips that send their text, gone once the visitor speaks", async () => {
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => NEVER }, WELCOME) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    const bar = screen.getByRole('navigation', { name: 'Quick replies' });
+    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Opening hours?', 'Shipping?']);
+    // Not repeated as big buttons under the welcome message.
+    expect(within(itemOf('Hi, I am Robo.')).queryByRole('button')).toBeNull();
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Shipping?' }));
+    await tick();
+    expect(engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.Visitor).map((m) => m.msgContent)).toEqual(['Shipping?']);
+    expect(screen.queryByRole('navigation', { name: 'Quick replies' })).toBeNull();
+  });
+
+  it('a FAQ answer lists its questions inside the bubble; tapping one asks it', async () => {
+    const faq: RobotAskData = { msgContent: 'Popular questions:', msgType: MsgType.Faq, suggestions: ['Returns?', 'Payment?'] };
+    const fake = hookApi({ robotAsk: () => of(faq) });
+    const { engine } = testEngine({ api: fake });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    act(() => void engine.sendText('help'));
+    await tick();
+    const list = within(itemOf('Popular questions:')).getByRole('list', { name: 'Frequently asked questions' });
+    expect(screen.queryByRole('navigation', { name: 'Quick replies' })).toBeNull();
+    fireEvent.click(within(list).getByRole('button', { name: 'Payment?' }));
+    await tick();
+    expect(fake.bodies('robotAsk').map((b) => b.question)).toEqual(['help', 'Payment?']);
+  });
+
+  it('an auto-tip (msgType 13) is a centred tip', async () => {
+    const tip: WireMessage = { id: 't1', senderType: SenderType.Robot, msgType: MsgType.AutoTip, msgContent: 'Tip: ask about shipping.', msgTime: T - 1_000 };
+    const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([tip]) }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    const item = itemOf('Tip: ask about shipping.');
+    expect(item.classList).toContain('message--tip');
+    expect(item.querySelector('.message__tip')).not.toBeNull();
+  });
+});
+
+describeBoth('QuickReplies', ({ strict }) => {
+  it('shows icon, image, new and highlight for integrators, and hands the chosen reply back', () => {
+    const onSelect = vi.fn();
+    renderUi(
+      <QuickReplies
+        replies={[
+          { name: 'Track order', code: 'track', icon: '📦', isHighlight: true },
+          { name: 'Deals', code: 'deals', img: 'https://example.com/d.png', isNew: true },
+        ]}
+        onSelect={onSelect}
+      />,
+      { strict },
+    );
+    const track = screen.getByRole('button', { name: /Track order/ });
+    expect(track.classList).toContain('quick-reply--highlight');
+    const deals = screen.getByRole('button', { name: /Deals/ });
+    expect(within(deals).getByRole('img', { name: 'New' })).toBeDefined();
+    expect(deals.querySelector('img')?.getAttribute('src')).toBe('https://example.com/d.png');
+    fireEvent.click(deals);
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ code: 'deals' }));
+  });
+});

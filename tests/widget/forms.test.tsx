@@ -1,0 +1,231 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { of, throwError } from 'rxjs';
+import { beforeEach, expect, it, vi } from 'vitest';
+import { ApiError, ChatStatus, ReceiveMode, TransferStatus, type ChatEngine } from '../../engine';
+import { Dialogs } from '../../ui/widget/components/Dialogs';
+import { Toasts } from '../../ui/widget/components/Toasts';
+import { session } from '../engine/fixtures';
+import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
+import { renderUi } from './renderUi';
+
+/**
+ * jsdom's <dialog> has no showModal/close: a minimal stand-in with the behaviour the component
+ * relies on (open attribute, 'close' event, Escape → a cancelable 'cancel', closing when not prevented).
+ */
+beforeEach(() => {
+  const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+  const showModal = vi.fn(function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  });
+  const close = vi.fn(function (this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  });
+  Object.assign(proto, { showModal, close });
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    const open = [...document.querySelectorAll('dialog[open]')].pop() as HTMLDialogElement | undefined;
+    if (open && open.dispatchEvent(new Event('cancel', { cancelable: true }))) open.close();
+  };
+  document.addEventListener('keydown', onKey);
+  return () => {
+    document.removeEventListener('keydown', onKey);
+    delete proto.showModal;
+    delete proto.close;
+  };
+});
+
+const FORM = (modal: boolean) =>
+  JSON.stringify({
+    formModal: modal,
+    fields: [
+      { name: 'name', label: 'Name', required: true },
+      { name: 'phone', label: 'Phone', required: false },
+      { name: 'email', label: 'email', required: false },
+    ],
+  });
+
+function formEngine(modal: boolean, submitUserForm = () => of<void>(undefined)) {
+  return testEngine({
+    api: hookApi({ chatStart: () => of(session({ status: ChatStatus.FormCheck })), submitUserForm }, { userFormMode: 1, userFormConfig: FORM(modal) }),
+    query: '?channelid=demo&email=ann@example.com',
+  });
+}
+
+const agentEngine = (status: number, overrides: Parameters<typeof hookApi>[0] = {}, wire = {}) =>
+  testEngine({ api: hookApi({ transferAgent: () => of({ status }), ...overrides }, { receiveMode: ReceiveMode.Agent, ...wire }) });
+
+function renderDialogs(engine: ChatEngine, strict: boolean) {
+  return renderUi(
+    <>
+      <button type="button">opener</button>
+      <Dialogs />
+      <Toasts />
+    </>,
+    { engine, strict },
+  );
+}
+
+describeBoth('the user information form', ({ strict }) => {
+  it('modal: a dialog named by its title, prefilled, that Escape does not close', () => {
+    const { engine } = formEngine(true);
+    renderDialogs(engine, strict);
+
+    const dialog = screen.getByRole('dialog', { name: 'Before we start' });
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/Email/).value).toBe('ann@example.com');
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Before we start' }).hasAttribute('open')).toBe(true);
+  });
+
+  it('shows errors beside the fields, focuses the first invalid one, then submits the valid form', () => {
+    const { engine, fake } = formEngine(true);
+    renderDialogs(engine, strict);
+    const phone = screen.getByLabelText<HTMLInputElement>(/Phone/);
+    fireEvent.change(phone, { target: { value: '555-1234' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start chat' }));
+
+    const name = screen.getByLabelText<HTMLInputElement>(/Name/);
+    expect(document.activeElement).toBe(name);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe('This field is required.');
+    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter an 11-digit phone number starting with 1.');
+    expect(fake.count('submitUserForm')).toBe(0);
+
+    fireEvent.change(name, { target: { value: 'Ann' } });
+    fireEvent.change(phone, { target: { value: '13800138000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start chat' }));
+
+    expect(fake.bodies('submitUserForm')).toEqual([{ name: 'Ann', phone: '13800138000', email: 'ann@example.com', userId: 'u-1' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("a failed submission shows the 'Submission failed' toast and keeps the values", () => {
+    const { engine } = formEngine(true, () => throwError(() => new ApiError('submitUserForm', 500, 'down')));
+    renderDialogs(engine, strict);
+    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Ann' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start chat' }));
+
+    expect(screen.getByRole('status').textContent).toContain('Submission failed');
+    expect(screen.getByLabelText<HTMLInputElement>(/Name/).value).toBe('Ann');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Start chat' }).disabled).toBe(false);
+  });
+
+  it('inline: a panel in the chat, not a dialog', () => {
+    const { engine } = formEngine(false);
+    renderDialogs(engine, strict);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Before we start' })).toBeDefined();
+  });
+});
+
+describeBoth('the group picker', ({ strict }) => {
+  it('lists the groups in a dialog; a choice transfers to that group and closes it', () => {
+    const wire = { groupMode: 1, groupConfig: [{ groupId: 'sales', groupName: 'Sales' }, { groupId: 'billing', groupName: 'Billing' }] };
+    const { engine, fake } = agentEngine(TransferStatus.Nothing, {}, wire);
+    renderDialogs(engine, strict);
+    const dialog = screen.getByRole('dialog', { name: 'Who would you like to talk to?' });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Billing' }));
+
+    expect(fake.bodies('transferAgent')).toEqual([{ groupId: 'billing', userId: 'u-1' }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describeBoth('the leave-message form', ({ strict }) => {
+  const wire = { unWorkingMode: 1, unWorkingMsg: 'We are closed' };
+
+  it('outside working hours a button opens it; Escape closes it and focus returns to the button', () => {
+    const { engine } = agentEngine(TransferStatus.OutsideHours, {}, wire);
+    renderDialogs(engine, strict);
+    const open = screen.getByRole('button', { name: 'Leave a message' });
+    open.focus();
+
+    fireEvent.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Leave a message' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Leave a message' }));
+  });
+
+  it('sends a valid message with a success toast; a failure keeps the values with an error toast', () => {
+    let fail = true;
+    const leaveMsg = () => (fail ? throwError(() => new ApiError('leaveMsg', 500, 'down')) : of<void>(undefined));
+    const { engine, fake } = agentEngine(TransferStatus.OutsideHours, { leaveMsg }, wire);
+    renderDialogs(engine, strict);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave a message' }));
+    const dialog = screen.getByRole('dialog', { name: 'Leave a message' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/Message/));
+    expect(fake.count('leaveMsg')).toBe(0);
+
+    fireEvent.change(within(dialog).getByLabelText(/Message/), { target: { value: 'Please call me' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    expect(screen.getByRole('status').textContent).toContain('Submission failed');
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>(/Message/).value).toBe('Please call me');
+
+    fail = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
+    expect(fake.count('leaveMsg')).toBe(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Message sent');
+  });
+});
+
+describeBoth('the evaluation dialog', ({ strict }) => {
+  it('stars as a labelled radio group, an optional comment, a thank-you; closing dismisses it', () => {
+    const api = hookApi({ getEvaluateInfo: () => of({ starList: ['Bad', 'Poor', 'OK', 'Good', 'Great'] }), evaluate: () => of(undefined) });
+    const { engine, fake } = testEngine({ api });
+    renderDialogs(engine, strict);
+    act(() => engine.openEvaluation());
+    const dialog = screen.getByRole('dialog', { name: 'How was your conversation?' });
+    const group = within(dialog).getByRole('group', { name: 'Rating' });
+    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Submit' }).disabled).toBe(true);
+
+    fireEvent.click(within(group).getByRole('radio', { name: 'Good' }));
+    fireEvent.change(within(dialog).getByLabelText(/Comment/), { target: { value: 'Helpful' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(fake.bodies('evaluate')).toEqual([{ userId: 'u-1', star: 4, comment: 'Helpful' }]);
+    const thanks = screen.getByRole('dialog', { name: 'Thank you!' });
+    fireEvent.click(within(thanks).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a failure shows the toast and keeps the choice; the close button dismisses', () => {
+    const api = hookApi({ evaluate: () => throwError(() => new ApiError('evaluate', 500, 'down')) });
+    const { engine } = testEngine({ api });
+    renderDialogs(engine, strict);
+    act(() => engine.openEvaluation());
+    fireEvent.click(screen.getByRole('radio', { name: '3 stars' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(screen.getByRole('status').textContent).toContain('Submission failed');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '3 stars' }).checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(engine.getSnapshot().evaluation.status).toBe(0);
+  });
+
+  it("after a session closed on a channel with evaluation, 'Rate this conversation' opens it", () => {
+    const { engine } = agentEngine(TransferStatus.Close, { getEvaluateInfo: () => of({ starList: [] }) }, { evaluateMode: 1 });
+    renderDialogs(engine, strict);
+    expect(engine.getSnapshot().chatClosed).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rate this conversation' }));
+
+    expect(screen.getByRole('dialog', { name: 'How was your conversation?' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Rate this conversation' })).toBeNull();
+  });
+});

@@ -1,0 +1,14 @@
+import { COUNTDOWN_OFF, type ChatState } from '../../engine';
+import { useChatSelector } from './useChatSelector';
+
+const agent = (s: ChatState) => s.countdown.agent;
+const visitor = (s: ChatState) => s.countdown.visitor;
+const orNull = (seconds: number) => (seconds === COUNTDOWN_OFF ? null : seconds);
+
+/**
+ * The timeout countdowns (SPEC §4 Timeouts) in seconds left: `agent` runs while the agent owes an
+ * answer, `visitor` while the visitor does; null when off (the engine's −1).
+ */
+export function useCountdown(): { agent: number | null; visitor: number | null } {
+  return { agent: orNull(useChatSelector(agent)), visitor: orNull(useChatSelector(visitor)) };
+}

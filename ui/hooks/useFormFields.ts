@@ -1,0 +1,93 @@
+import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { cleanValues, fieldKind, prefill, validateForm, type ChatQuery, type FormErrors, type FormField } from '../../engine';
+
+type FieldElement = HTMLInputElement | HTMLTextAreaElement;
+
+/** Input attributes by field kind, so phones get a phone keypad and browsers can autofill. */
+const KIND_PROPS = {
+  text: { type: 'text', autoComplete: undefined, inputMode: undefined },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
+  longText: { type: undefined, autoComplete: undefined, inputMode: undefined },
+} as const;
+
+/**
+ * The state of a form over `fields` (shared by the user and leave-message forms): values prefilled
+ * from the query (SPEC §2), the SPEC §5 errors once a submit was tried, and prop getters that wire
+ * a label, a field and its error for screen readers.
+ */
+export function useFormFields(fields: readonly FormField[], query: ChatQuery) {
+  const baseId = useId();
+  // Only the visitor's edits are state: prefilled values follow fields that arrive later.
+  const [edits, setEdits] = useState<Readonly<Record<string, string>>>({});
+  const [checked, setChecked] = useState(false);
+  const elements = useRef(new Map<string, FieldElement>());
+  const refs = useRef(new Map<string, (el: FieldElement | null) => void>());
+
+  const values = useMemo(() => ({ ...prefill(fields, query), ...edits }), [fields, query, edits]);
+  const errors: FormErrors = useMemo(() => (checked ? validateForm(fields, values) : {}), [checked, fields, values]);
+
+  const setValue = useCallback((name: string, value: string) => setEdits((e) => ({ ...e, [name]: value })), []);
+  const reset = useCallback(() => {
+    setEdits({});
+    setChecked(false);
+  }, []);
+
+  /** Checks every field: the trimmed values when valid, else null with focus on the first invalid field. */
+  const check = useCallback((): Record<string, string> | null => {
+    setChecked(true);
+    const found = validateForm(fields, values);
+    const first = fields.find((f) => found[f.name]);
+    if (first) {
+      elements.current.get(first.name)?.focus();
+      return null;
+    }
+    return cleanValues(fields, values);
+  }, [fields, values]);
+
+  const fieldId = (name: string) => `${baseId}-${name}`;
+  const errorId = (name: string) => `${baseId}-${name}-error`;
+
+  /** A stable ref callback per field, so React does not detach and reattach it on every render. */
+  const refFor = (name: string) => {
+    let ref = refs.current.get(name);
+    if (!ref) {
+      ref = (el) => {
+        if (el) elements.current.set(name, el);
+        else elements.current.delete(name);
+      };
+      refs.current.set(name, ref);
+    }
+    return ref;
+  };
+
+  const getFieldProps = (name: string) => {
+    const field = fields.find((f) => f.name === name);
+    const error = errors[name];
+    return {
+      ...KIND_PROPS[fieldKind(name)],
+      ref: refFor(name),
+      id: fieldId(name),
+      name,
+      value: values[name] ?? '',
+      onChange: (e: ChangeEvent<FieldElement>) => setValue(name, e.target.value),
+      required: field?.required ?? false,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? errorId(name) : undefined,
+    };
+  };
+
+  return {
+    fields,
+    values,
+    errors,
+    setValue,
+    reset,
+    check,
+    getFieldProps,
+    /** Props of a field's <label>. */
+    getLabelProps: (name: string) => ({ htmlFor: fieldId(name) }),
+    /** Props of the element that shows a field's error. */
+    getErrorProps: (name: string) => ({ id: errorId(name) }),
+  };
+}

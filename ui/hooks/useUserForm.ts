@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { type ChatState, type FormField } from '../../engine';
+import { useChatEngine } from './ChatProvider';
+import { shallowEqual, useChatSelector } from './useChatSelector';
+import { useChatEvents } from './useChatEvents';
+import { useFormFields } from './useFormFields';
+
+const NO_FIELDS: readonly FormField[] = [];
+
+const pick = (s: ChatState) => ({ required: s.userForm === 'required', config: s.channel?.userForm ?? null, query: s.query });
+
+/**
+ * The user information form (SPEC §2–§5): shown while `required`; modal or inline per config; fields
+ * from the config, prefilled from the query, checked by SPEC §5. `submit` is null when not allowed;
+ * it returns false (focus on the first invalid field) or sends engine.submitUserForm. On failure the
+ * values stay (the engine asks for the 'submission failed' toast).
+ */
+export function useUserForm() {
+  const engine = useChatEngine();
+  const { required, config, query } = useChatSelector(pick, shallowEqual);
+  const form = useFormFields(config?.fields ?? NO_FIELDS, query);
+  const [submitting, setSubmitting] = useState(false);
+  useChatEvents((e) => {
+    if (e.type === 'submissionFailed' && e.form === 'userForm') setSubmitting(false);
+  });
+
+  const submit =
+    required && !submitting
+      ? (): boolean => {
+          const values = form.check();
+          if (!values) return false;
+          // Set before the call: a synchronous failure then clears it in the same batch.
+          setSubmitting(true);
+          engine.submitUserForm(values);
+          return true;
+        }
+      : null;
+
+  return { ...form, required, modal: config?.modal ?? true, submitting: required && submitting, submit };
+}

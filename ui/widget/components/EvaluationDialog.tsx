@@ -1,0 +1,68 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import { useEvaluation } from '../../hooks';
+import { Dialog } from './Dialog';
+import './EvaluationDialog.css';
+
+/** The evaluation dialog (SPEC §4 Evaluation, §7 evaluate): stars, an optional comment, then a thank-you. */
+export function EvaluationDialog() {
+  const { t } = useLingui();
+  const ev = useEvaluation();
+  const commentId = useId();
+  if (!ev.open) return null;
+  if (ev.thanked) {
+    return (
+      <Dialog title={<Trans>Thank you!</Trans>} onClose={ev.close}>
+        <p className="evaluation__thanks">
+          <Trans>Your rating helps us improve our service.</Trans>
+        </p>
+        <div className="form-actions">
+          <button type="button" className="button button--primary" onClick={() => ev.close?.()}>
+            <Trans>Done</Trans>
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+  const chosen = ev.stars.find((s) => s.value === ev.star);
+  return (
+    <Dialog title={<Trans>How was your conversation?</Trans>} onClose={ev.close}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          ev.submit?.();
+        }}
+      >
+        <fieldset className="evaluation__stars">
+          <legend className="visually-hidden">
+            <Trans>Rating</Trans>
+          </legend>
+          {ev.stars.map((s) => (
+            <label key={s.value} className={`evaluation__star${s.value <= ev.star ? ' evaluation__star--on' : ''}`}>
+              <input className="visually-hidden" {...ev.getStarProps(s.value)} />
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="m12 2.5 2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8Z" />
+              </svg>
+              <span className="visually-hidden">{s.label ?? <Plural value={s.value} one="# star" other="# stars" />}</span>
+            </label>
+          ))}
+        </fieldset>
+        <p className="evaluation__label" aria-hidden="true">
+          {chosen ? (chosen.label ?? <Plural value={chosen.value} one="# star" other="# stars" />) : <Trans>Tap a star to rate</Trans>}
+        </p>
+        <label className="form-field__label" htmlFor={commentId}>
+          <Trans>Comment</Trans>{' '}
+          <span className="form-field__optional">
+            <Trans>(optional)</Trans>
+          </span>
+        </label>
+        <textarea id={commentId} className="form-field__input evaluation__comment" rows={3} placeholder={t`Tell us more…`} {...ev.getCommentProps()} />
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={!ev.submit} aria-busy={ev.submitting || undefined}>
+            {ev.submitting ? <Trans>Sending…</Trans> : <Trans>Submit</Trans>}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { FieldError, FormErrors, FormField } from '../../../engine';
+import { fieldKind } from '../../../engine';
+import type { useFormFields } from '../../hooks/useFormFields';
+import './FormFields.css';
+
+/** What FormFields needs of a form hook (useUserForm, useLeaveMessage). */
+export type FormState = Pick<ReturnType<typeof useFormFields>, 'fields' | 'errors' | 'getFieldProps' | 'getLabelProps' | 'getErrorProps'>;
+
+/** The label of a field: ours (translated) for the names we know, else the operator's own from the config. */
+function useFieldLabel(): (field: FormField) => string {
+  const { t } = useLingui();
+  const known: Readonly<Record<string, string>> = {
+    name: t`Name`,
+    username: t`Name`,
+    phone: t`Phone`,
+    email: t`Email`,
+    message: t`Message`,
+    content: t`Message`,
+  };
+  // A config label that is a plain field key (the default form's 'name', 'phone', 'email') is ours to word.
+  return (field) => known[field.label.toLowerCase()] ?? (field.label || known[field.name.toLowerCase()] || field.name);
+}
+
+function ErrorText({ error }: { error: FieldError }) {
+  switch (error) {
+    case 'required':
+      return <Trans>This field is required.</Trans>;
+    case 'phone':
+      return <Trans>Enter an 11-digit phone number starting with 1.</Trans>;
+    case 'email':
+      return <Trans>Enter an email address like name@example.com.</Trans>;
+  }
+}
+
+/** Labelled fields with their errors beside them (aria-invalid, aria-describedby), for any form hook. */
+export function FormFields({ form }: { form: FormState }) {
+  const label = useFieldLabel();
+  const errors: FormErrors = form.errors;
+  return (
+    <div className="form-fields">
+      {form.fields.map((field) => {
+        const error = errors[field.name];
+        const props = form.getFieldProps(field.name);
+        return (
+          <div key={field.name} className={`form-field${error ? ' form-field--invalid' : ''}`}>
+            <label className="form-field__label" {...form.getLabelProps(field.name)}>
+              {label(field)}
+              {field.required ? (
+                <span className="form-field__required" aria-hidden="true">
+                  {' *'}
+                </span>
+              ) : (
+                <span className="form-field__optional">
+                  {' '}
+                  <Trans>(optional)</Trans>
+                </span>
+              )}
+            </label>
+            {fieldKind(field.name) === 'longText' ? (
+              <textarea className="form-field__input" rows={3} {...props} />
+            ) : (
+              <input className="form-field__input" {...props} />
+            )}
+            {error && (
+              <p className="form-field__error" {...form.getErrorProps(field.name)}>
+                <ErrorText error={error} />
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { Trans } from '@lingui/react/macro';
+import { useGroupChoice } from '../../hooks';
+import { Dialog } from './Dialog';
+import './GroupPicker.css';
+
+/** The agent-group selection form (SPEC §4 groups): the transfer waits for a choice, so it cannot be dismissed. */
+export function GroupPicker() {
+  const { groups, choose } = useGroupChoice();
+  if (!groups || !choose) return null;
+  return (
+    <Dialog title={<Trans>Who would you like to talk to?</Trans>}>
+      <ul className="group-picker">
+        {groups.map((g) => (
+          <li key={g.id}>
+            <button type="button" className="group-picker__option" onClick={() => choose(g.id)}>
+              <span>{g.name}</span>
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="m9 5-1.4 1.4 5.6 5.6-5.6 5.6L9 19l7-7Z" />
+              </svg>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

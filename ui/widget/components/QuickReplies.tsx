@@ -1,0 +1,51 @@
+import { useLingui } from '@lingui/react/macro';
+import { safeUrl } from '../media';
+import './QuickReplies.css';
+
+/** A quick reply (SPEC §3): what the chip shows, and the text it sends (`name`). */
+export interface QuickReply {
+  name: string;
+  /** The integrator's id of the reply (for analytics); the robot's suggestions use the text. */
+  code: string;
+  /** A short glyph shown before the name (e.g. an emoji). */
+  icon?: string;
+  /** An image URL shown before the name (instead of the icon). */
+  img?: string;
+  /** Marked with a dot: a reply the visitor has not seen before. */
+  isNew?: boolean;
+  /** Emphasised: the reply the integrator wants picked. */
+  isHighlight?: boolean;
+}
+
+export interface QuickRepliesProps {
+  replies: readonly QuickReply[];
+  onSelect: (reply: QuickReply) => void;
+}
+
+/** A horizontally scrollable bar of quick-reply chips above the composer. */
+export function QuickReplies({ replies, onSelect }: QuickRepliesProps) {
+  const { t } = useLingui();
+  if (replies.length === 0) return null;
+  return (
+    <nav className="quick-replies" aria-label={t`Quick replies`}>
+      <ul className="quick-replies__list">
+        {replies.map((reply) => {
+          const img = safeUrl(reply.img);
+          return (
+            <li key={reply.code}>
+              <button
+                type="button"
+                className={`quick-reply${reply.isHighlight ? ' quick-reply--highlight' : ''}${reply.isNew ? ' quick-reply--new' : ''}`}
+                onClick={() => onSelect(reply)}
+              >
+                {img ? <img className="quick-reply__img" src={img} alt="" /> : reply.icon && <span className="quick-reply__icon" aria-hidden="true">{reply.icon}</span>}
+                {reply.name}
+                {reply.isNew && <span className="quick-reply__badge" role="img" aria-label={t`New`} />}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,47 @@
+import { Trans } from '@lingui/react/macro';
+import type { ChatMessage } from '../../../engine';
+import { useThinking } from '../../hooks';
+import './ThinkingBlock.css';
+
+export interface ThinkingBlockProps {
+  message: ChatMessage;
+  /** The visitor's question this answer thinks about, shown when the block is expanded. */
+  question?: string;
+}
+
+/** SPEC §4 Thinking block: collapsible; 'Thinking…' while the robot works, 'Deeply thought (N s)' when done. */
+export function ThinkingBlock({ message, question }: ThinkingBlockProps) {
+  const { running, seconds } = useThinking(message);
+  return (
+    <details className={`thinking${running ? ' thinking--running' : ''}`}>
+      <summary className="thinking__summary">
+        <svg className="thinking__icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M12 2a7 7 0 0 0-4 12.7V17a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1v-2.3A7 7 0 0 0 12 2Zm-3 18h6v1a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-1Z" />
+        </svg>
+        {running ? (
+          <>
+            <Trans>Thinking…</Trans>
+            <span className="thinking__dots" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+          </>
+        ) : seconds !== null ? (
+          <Trans>Deeply thought ({seconds} s)</Trans>
+        ) : (
+          <Trans>Deeply thought</Trans>
+        )}
+      </summary>
+      <p className="thinking__body">
+        {question === undefined ? (
+          <Trans>Looking through the knowledge base.</Trans>
+        ) : running ? (
+          <Trans>Looking through the knowledge base for “{question}”.</Trans>
+        ) : (
+          <Trans>Looked through the knowledge base for “{question}”.</Trans>
+        )}
+      </p>
+    </details>
+  );
+}

@@ -1,0 +1,18 @@
+import { Trans } from '@lingui/react/macro';
+import { useRemoteTyping } from '../../hooks';
+
+/** SPEC §4 event 1204: the agent is typing, shown at the end of the list. */
+export function TypingIndicator() {
+  const { typing, name } = useRemoteTyping();
+  if (!typing) return null;
+  return (
+    <div className="typing" role="status">
+      <span className="typing__dots" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </span>
+      {name ? <Trans>{name} is typing…</Trans> : <Trans>The agent is typing…</Trans>}
+    </div>
+  );
+}
