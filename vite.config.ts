@@ -1,6 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BASE_PATH } from './engine/constants.ts';
 import { referenceServer } from './server/vite.ts';
@@ -15,6 +16,8 @@ export default defineConfig({
     referenceServer(),
   ],
   // The manifest tells the size check (tests/bench/size.test.ts) which files /chat/index loads first.
+  // rxjs's ES2015 build: native classes instead of the ES5 build's tslib helpers (≈2 kB gzip less).
+  resolve: { conditions: [...defaultClientConditions, 'es2015'] },
   build: { target: 'es2022', sourcemap: true, manifest: true },
   test: {
     projects: [

@@ -1,12 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MsgType, SenderType, type ChatState } from '../../../engine';
-import { useChatEvents, useChatSelector, useEvaluation, useToasts } from '../../hooks';
-import { EvaluationDialog } from './EvaluationDialog';
-import { GroupPicker } from './GroupPicker';
+import { Suspense, lazy } from 'react';
+import { EvaluationStatus, MsgType, SenderType, type ChatState } from '../../../engine';
+import { shallowEqual, useChatEvents, useChatSelector, useEvaluation, useToasts } from '../../hooks';
 import { LeaveMessageButton } from './LeaveMessageButton';
-import { LeaveMessageForm } from './LeaveMessageForm';
-import { UserForm } from './UserForm';
 import './Dialogs.css';
+
+// Each form loads when the state first asks for it: most chats never show one, so the first
+// screen does not carry them.
+const UserForm = lazy(() => import('./UserForm').then((m) => ({ default: m.UserForm })));
+const GroupPicker = lazy(() => import('./GroupPicker').then((m) => ({ default: m.GroupPicker })));
+const LeaveMessageForm = lazy(() => import('./LeaveMessageForm').then((m) => ({ default: m.LeaveMessageForm })));
+const EvaluationDialog = lazy(() => import('./EvaluationDialog').then((m) => ({ default: m.EvaluationDialog })));
+
+/** Which forms the state asks for now (the evaluation stays mounted after a submission, to say thanks). */
+const wanted = (s: ChatState) => ({
+  userForm: s.userForm === 'required',
+  groups: s.groupChoice !== null,
+  leaveMessage: s.leaveMessage.open,
+  evaluation: s.evaluation.status !== EvaluationStatus.None,
+});
 
 /** Whether a leave-message offer is already in the conversation (SPEC §4 transfer 1's leavemsg message shows its own button). */
 const offerInMessages = (s: ChatState) =>
@@ -32,12 +44,15 @@ export function Dialogs() {
   const inMessages = useChatSelector(offerInMessages);
   const offered = useChatSelector((s) => s.leaveMessage.offered !== null);
   const showOffer = offered && !inMessages;
+  const want = useChatSelector(wanted, shallowEqual);
   return (
     <>
-      <UserForm />
-      <GroupPicker />
-      <LeaveMessageForm />
-      <EvaluationDialog />
+      <Suspense fallback={null}>
+        {want.userForm && <UserForm />}
+        {want.groups && <GroupPicker />}
+        {want.leaveMessage && <LeaveMessageForm />}
+        {want.evaluation && <EvaluationDialog />}
+      </Suspense>
       {(showOffer || rate) && (
         <div className="chat-actions">
           {showOffer && <LeaveMessageButton />}
