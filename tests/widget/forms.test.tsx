@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { of, throwError } from 'rxjs';
-import { beforeEach, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError, ChatStatus, ReceiveMode, TransferStatus, type ChatEngine } from '../../engine';
 import { Dialogs } from '../../ui/widget/components/Dialogs';
 import { Toasts } from '../../ui/widget/components/Toasts';
 import { session } from '../engine/fixtures';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
-import { renderUi } from './renderUi';
+import { renderUi, settle } from './renderUi';
 
 /**
  * jsdom's <dialog> has no showModal/close: a minimal stand-in with the behaviour the component
@@ -56,6 +56,11 @@ function formEngine(modal: boolean, submitUserForm = () => of<void>(undefined)) 
 const agentEngine = (status: number, overrides: Parameters<typeof hookApi>[0] = {}, wire = {}) =>
   testEngine({ api: hookApi({ transferAgent: () => of({ status }), ...overrides }, { receiveMode: ReceiveMode.Agent, ...wire }) });
 
+// The forms are lazy chunks of the widget: load their modules once, so that a render settles in a tick.
+beforeAll(async () => {
+  await Promise.all(['UserForm', 'GroupPicker', 'LeaveMessageForm', 'EvaluationDialog'].map((name) => import(`../../ui/widget/components/${name}.tsx`)));
+});
+
 function renderDialogs(engine: ChatEngine, strict: boolean) {
   return renderUi(
     <>
@@ -68,9 +73,11 @@ function renderDialogs(engine: ChatEngine, strict: boolean) {
 }
 
 describeBoth('the user information form', ({ strict }) => {
-  it('modal: a dialog named by its title, prefilled, that Escape does not close', () => {
+  it('modal: a dialog named by its title, prefilled, that Escape does not close', async () => {
     const { engine } = formEngine(true);
     renderDialogs(engine, strict);
+    // The forms load on demand: let their chunks arrive.
+    await settle();
 
     const dialog = screen.getByRole('dialog', { name: 'Before we start' });
     expect(dialog.hasAttribute('open')).toBe(true);
@@ -82,9 +89,11 @@ describeBoth('the user information form', ({ strict }) => {
     expect(screen.getByRole('dialog', { name: 'Before we start' }).hasAttribute('open')).toBe(true);
   });
 
-  it('shows errors beside the fields, focuses the first invalid one, then submits the valid form', () => {
+  it('shows errors beside the fields, focuses the first invalid one, then submits the valid form', async () => {
     const { engine, fake } = formEngine(true);
     renderDialogs(engine, strict);
+    // The forms load on demand: let their chunks arrive.
+    await settle();
     const phone = screen.getByLabelText<HTMLInputElement>(/Phone/);
     fireEvent.change(phone, { target: { value: '555-1234' } });
 
@@ -105,9 +114,11 @@ describeBoth('the user information form', ({ strict }) => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("a failed submission shows the 'Submission failed' toast and keeps the values", () => {
+  it("a failed submission shows the 'Submission failed' toast and keeps the values", async () => {
     const { engine } = formEngine(true, () => throwError(() => new ApiError('submitUserForm', 500, 'down')));
     renderDialogs(engine, strict);
+    // The forms load on demand: let their chunks arrive.
+    await settle();
     fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Ann' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Start chat' }));
@@ -117,19 +128,23 @@ describeBoth('the user information form', ({ strict }) => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Start chat' }).disabled).toBe(false);
   });
 
-  it('inline: a panel in the chat, not a dialog', () => {
+  it('inline: a panel in the chat, not a dialog', async () => {
     const { engine } = formEngine(false);
     renderDialogs(engine, strict);
+    // The forms load on demand: let their chunks arrive.
+    await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('region', { name: 'Before we start' })).toBeDefined();
   });
 });
 
 describeBoth('the group picker', ({ strict }) => {
-  it('lists the groups in a dialog; a choice transfers to that group and closes it', () => {
+  it('lists the groups in a dialog; a choice transfers to that group and closes it', async () => {
     const wire = { groupMode: 1, groupConfig: [{ groupId: 'sales', groupName: 'Sales' }, { groupId: 'billing', groupName: 'Billing' }] };
     const { engine, fake } = agentEngine(TransferStatus.Nothing, {}, wire);
     renderDialogs(engine, strict);
+    // The forms load on demand: let their chunks arrive.
+    await settle();
     const dialog = screen.getByRole('dialog', { name: 'Who would you like to talk to?' });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Billing' }));
@@ -142,13 +157,16 @@ describeBoth('the group picker', ({ strict }) => {
 describeBoth('the leave-message form', ({ strict }) => {
   const wire = { unWorkingMode: 1, unWorkingMsg: 'We are closed' };
 
-  it('outside working hours a button opens it; Escape closes it and focus returns to the button', () => {
+  it('outside working hours a button opens it; Escape closes it and focus returns to the button', async () => {
     const { engine } = agentEngine(TransferStatus.OutsideHours, {}, wire);
     renderDialogs(engine, strict);
+    // The forms load on demand: let their chunks arrive.
+    await settle();
     const open = screen.getByRole('button', { name: 'Leave a message' });
     open.focus();
 
     fireEvent.click(open);
+    await settle();
     const dialog = screen.getByRole('dialog', { name: 'Leave a message' });
     expect(dialog.contains(document.activeElement)).toBe(true);
 
@@ -157,12 +175,15 @@ describeBoth('the leave-message form', ({ strict }) => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Leave a message' }));
   });
 
-  it('sends a valid message with a success toast; a failure keeps the values with an error toast', () => {
+  it('sends a valid message with a success toast; a failure keeps the values with an error toast', async () => {
     let fail = true;
     const leaveMsg = () => (fail ? throwError(() => new ApiError('leaveMsg', 500, 'down')) : of<void>(undefined));
     const { engine, fake } = agentEngine(TransferStatus.OutsideHours, { leaveMsg }, wire);
     renderDialogs(engine, strict);
+    // The forms load on demand: let their chunks arrive.
+    await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Leave a message' }));
+    await settle();
     const dialog = screen.getByRole('dialog', { name: 'Leave a message' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
     expect(document.activeElement).toBe(within(dialog).getByLabelText(/Message/));
@@ -182,11 +203,14 @@ describeBoth('the leave-message form', ({ strict }) => {
 });
 
 describeBoth('the evaluation dialog', ({ strict }) => {
-  it('stars as a labelled radio group, an optional comment, a thank-you; closing dismisses it', () => {
+  it('stars as a labelled radio group, an optional comment, a thank-you; closing dismisses it', async () => {
     const api = hookApi({ getEvaluateInfo: () => of({ starList: ['Bad', 'Poor', 'OK', 'Good', 'Great'] }), evaluate: () => of(undefined) });
     const { engine, fake } = testEngine({ api });
     renderDialogs(engine, strict);
+    // The forms load on demand: let their chunks arrive.
+    await settle();
     act(() => engine.openEvaluation());
+    await settle();
     const dialog = screen.getByRole('dialog', { name: 'How was your conversation?' });
     const group = within(dialog).getByRole('group', { name: 'Rating' });
     expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
@@ -202,10 +226,12 @@ describeBoth('the evaluation dialog', ({ strict }) => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('a failure shows the toast and keeps the choice; the close button dismisses', () => {
+  it('a failure shows the toast and keeps the choice; the close button dismisses', async () => {
     const api = hookApi({ evaluate: () => throwError(() => new ApiError('evaluate', 500, 'down')) });
     const { engine } = testEngine({ api });
     renderDialogs(engine, strict);
+    // The forms load on demand: let their chunks arrive.
+    await settle();
     act(() => engine.openEvaluation());
     fireEvent.click(screen.getByRole('radio', { name: '3 stars' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -218,12 +244,15 @@ describeBoth('the evaluation dialog', ({ strict }) => {
     expect(engine.getSnapshot().evaluation.status).toBe(0);
   });
 
-  it("after a session closed on a channel with evaluation, 'Rate this conversation' opens it", () => {
+  it("after a session closed on a channel with evaluation, 'Rate this conversation' opens it", async () => {
     const { engine } = agentEngine(TransferStatus.Close, { getEvaluateInfo: () => of({ starList: [] }) }, { evaluateMode: 1 });
     renderDialogs(engine, strict);
+    // The forms load on demand: let their chunks arrive.
+    await settle();
     expect(engine.getSnapshot().chatClosed).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Rate this conversation' }));
+    await settle();
 
     expect(screen.getByRole('dialog', { name: 'How was your conversation?' })).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Rate this conversation' })).toBeNull();
