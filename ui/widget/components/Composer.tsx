@@ -118,6 +118,7 @@ export function Composer({ maxLength }: ComposerProps) {
               <textarea
                 ref={input}
                 className="composer__input"
+                dir="auto"
                 rows={1}
                 placeholder={t`Type a message…`}
                 aria-label={t`Message`}

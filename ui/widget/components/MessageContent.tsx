@@ -60,7 +60,7 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
       );
     default:
       return (
-        <span className="content-text">
+        <span className="content-text" dir="auto">
           <MessageText text={m.msgContent} />
         </span>
       );

@@ -47,18 +47,18 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
     <div className={`message message--${m.position}`} aria-busy={m.awaiting || undefined}>
       {m.hasTime && <MessageTime time={m.createdAt} />}
       {m.position === 'center' ? (
-        <p className="message__system">{m.notice ? <NoticeText notice={m.notice} fallback={m.msgContent} /> : <MessageText text={m.msgContent} />}</p>
+        <p className="message__system" dir="auto">{m.notice ? <NoticeText notice={m.notice} fallback={m.msgContent} /> : <MessageText text={m.msgContent} />}</p>
       ) : (
         <div className="message__row">
           <div className="message__bubble">
-            {m.position === 'left' && m.senderName && <span className="message__sender">{m.senderName}</span>}
+            {m.position === 'left' && m.senderName && <span className="message__sender" dir="auto">{m.senderName}</span>}
             {thinks && <ThinkingBlock message={m} question={question} />}
             {!m.awaiting && <MessageContent message={m} />}
             {m.msgType === MsgType.Faq && m.suggestions && (
               <ul className="message__faq" aria-label={t`Frequently asked questions`}>
                 {m.suggestions.map((q) => (
                   <li key={q}>
-                    <button type="button" className="message__faq-question" disabled={!onAsk} onClick={() => onAsk?.(q)}>
+                    <button type="button" dir="auto" className="message__faq-question" disabled={!onAsk} onClick={() => onAsk?.(q)}>
                       {q}
                     </button>
                   </li>

@@ -35,6 +35,7 @@ export function QuickReplies({ replies, onSelect }: QuickRepliesProps) {
             <li key={reply.code}>
               <button
                 type="button"
+                dir="auto"
                 className={`quick-reply${reply.isHighlight ? ' quick-reply--highlight' : ''}${reply.isNew ? ' quick-reply--new' : ''}`}
                 onClick={() => onSelect(reply)}
               >
