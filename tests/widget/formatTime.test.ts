@@ -29,8 +29,8 @@ describe('timeLabel', () => {
   });
 
   it('a message from within the last 7 days shows its weekday and time', () => {
-    expect(timeLabel(at(2024, 5, 12, 8, 0), NOW, 'en')).toEqual({ kind: 'weekday', weekday: 'Sunday', time: '8:00 AM' });
-    expect(timeLabel(at(2024, 5, 9, 8, 0), NOW, 'en')).toMatchObject({ kind: 'weekday', weekday: 'Thursday' });
+    expect(timeLabel(at(2024, 5, 12, 8, 0), NOW, 'en')).toEqual({ kind: 'weekday', text: 'Sunday 8:00 AM' });
+    expect(timeLabel(at(2024, 5, 9, 8, 0), NOW, 'en')).toMatchObject({ kind: 'weekday', text: expect.stringContaining('Thursday') });
   });
 
   it('a message from a week ago or earlier shows the full date', () => {
@@ -44,6 +44,6 @@ describe('timeLabel', () => {
   });
 
   it('formats in the given locale', () => {
-    expect(timeLabel(at(2024, 5, 12, 8, 0), NOW, 'de')).toEqual({ kind: 'weekday', weekday: 'Sonntag', time: '8:00' });
+    expect(timeLabel(at(2024, 5, 12, 8, 0), NOW, 'de')).toEqual({ kind: 'weekday', text: 'Sonntag, 08:00' });
   });
 });

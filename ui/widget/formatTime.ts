@@ -12,7 +12,7 @@ function startOfDay(ms: number): number {
 export type TimeLabel =
   | { kind: 'today'; time: string }
   | { kind: 'yesterday'; time: string }
-  | { kind: 'weekday'; weekday: string; time: string }
+  | { kind: 'weekday'; text: string }
   | { kind: 'date'; date: string };
 
 /** Classifies and formats `time` relative to `now` with Intl in the given locale. */
@@ -22,7 +22,8 @@ export function timeLabel(time: number, now: number, locale: string): TimeLabel 
   if (days <= 0) return { kind: 'today', time: clock };
   if (days === 1) return { kind: 'yesterday', time: clock };
   if (days < WEEKDAY_WINDOW_DAYS) {
-    return { kind: 'weekday', weekday: new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(time), time: clock };
+    // One Intl format, so that each language orders and joins weekday and time its own way.
+    return { kind: 'weekday', text: new Intl.DateTimeFormat(locale, { weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(time) };
   }
   return { kind: 'date', date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(time) };
 }

@@ -11,7 +11,7 @@ export function MessageTime({ time }: { time: number }) {
     ) : label.kind === 'yesterday' ? (
       <Trans>Yesterday {label.time}</Trans>
     ) : label.kind === 'weekday' ? (
-      `${label.weekday} ${label.time}`
+      label.text
     ) : (
       label.date
     );
