@@ -6,13 +6,11 @@
  *   read to the next frame with messages), appending one message (< 16 ms, Enter to the next frame
  *   with it), and `.message` DOM nodes (bounded by the viewport).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { Subject, of, type Observable } from 'rxjs';
 import { chromium } from 'playwright-core';
 import { createChatEngine, EventCode, MsgType, SenderType, type EventBatch, type VisitorApi } from '../../engine';
 import { encodeText } from '../../server/agent';
+import { startLikeNpmStart } from '../support/npmStart';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const POLL_SIZE = 1_000;
@@ -50,39 +48,6 @@ function pollOnce(): number {
   engine.dispose();
   if (count < POLL_SIZE) throw new Error(`the poll applied ${count} messages, not ${POLL_SIZE}`);
   return took;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
-/** Builds the widget and serves it with the API, as `npm start` does; resolves the origin and a stop function. */
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const env = { ...process.env, NODE_ENV: 'production' };
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/node.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Chat widget: (http:\/\/[^/\s]+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    server.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      server.kill();
-      await once(server, 'exit');
-    },
-  };
 }
 
 /** In the page, before any script: marks when the history response has been read, and when messages are first painted. */
@@ -174,7 +139,7 @@ const polls = Array.from({ length: RUNS }, pollOnce);
 const poll = median(polls.slice(1)); // the first run warms the JIT up
 console.log(`engine: one poll of ${POLL_SIZE} messages: median ${ms(poll)} [${polls.map(ms).join(', ')}] ${verdict(poll, BUDGET.poll)}`);
 
-const server = await startServer();
+const server = await startLikeNpmStart();
 try {
   const f = await browserFigures(server.url);
   console.log(`list: first render of 10,000 messages: median ${ms(f.firstRender)} [${f.firstRenders.map(ms).join(', ')}] ${verdict(f.firstRender, BUDGET.firstRender)}`);
