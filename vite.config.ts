@@ -48,6 +48,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // The agent answers on the next 2 s poll: expect.poll's default 1 s is too short for what a visitor waits for.
+          expect: { poll: { timeout: 10_000 } },
           // One browser, one server: files share the machine's 2 cores better in sequence.
           fileParallelism: false,
         },

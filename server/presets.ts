@@ -169,6 +169,10 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     userFormMode: FLAG_ON,
     userFormConfig: JSON.stringify({ formModal: true, fields: FORM }),
   }),
+  'form-inline': agentVariant('form-inline', 'Support (please introduce yourself)', { form: FORM }, {
+    userFormMode: FLAG_ON,
+    userFormConfig: JSON.stringify({ formModal: false, fields: FORM }),
+  }),
   showcase: {
     channel: {
       ...AGENT_CHANNEL,

@@ -15,6 +15,7 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
  * leaves a screenshot under test-results/.
  */
 export function useBrowser(viewport: { width: number; height: number } = PHONE) {
+  const logs: string[] = [];
   const session = { baseUrl: inject('baseUrl') } as { baseUrl: string; browser: Browser; context: BrowserContext; page: Page };
   beforeAll(async () => {
     session.browser = await chromium.launch({
@@ -25,18 +26,29 @@ export function useBrowser(viewport: { width: number; height: number } = PHONE) 
   afterAll(async () => {
     await session.browser?.close();
   });
-  beforeEach(async (ctx: TestContext) => {
+  beforeEach(async () => {
     session.context = await session.browser.newContext({ viewport, hasTouch: viewport.width < 600 });
+    // Well under the test's 60 s, so that a missing element fails with a call log, not a time-out.
+    session.context.setDefaultTimeout(15_000);
     session.page = await session.context.newPage();
-    ctx.onTestFailed(async () => {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      const file = `${ARTIFACTS}/${ctx.task.name.replace(/[^\w-]+/g, '_')}.png`;
-      await session.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-      const text = await session.page.innerText('body').catch(() => '(none)');
-      console.error(`[e2e] ${ctx.task.name}: screenshot at ${file}; the page read:\n${text}`);
+    logs.length = 0;
+    session.page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+    session.page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') logs.push(`console.${m.type()}: ${m.text()}`);
     });
   });
-  afterEach(async () => {
+  // Vitest runs afterEach before onTestFailed, so what the page showed is captured here, before the
+  // context closes.
+  afterEach(async (ctx: TestContext) => {
+    if (ctx.task.result?.state === 'fail') {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const file = `${ARTIFACTS}/${ctx.task.name.replace(/[^\w-]+/g, '_').slice(0, 120)}.png`;
+      await session.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      // The accessibility tree says what a visitor would hear; the 25 language options are left out.
+      const snapshot = await session.page.locator('body').ariaSnapshot().catch((e: unknown) => `(none: ${String(e)})`);
+      const text = snapshot.split('\n').filter((line) => !/^\s*- option /.test(line)).join('\n');
+      console.error(`[e2e] ${ctx.task.name}: screenshot at ${file}; the page (${session.page.url()}) read:\n${text}\n[e2e] its console:\n${logs.join('\n') || '(nothing)'}`);
+    }
     await session.context.close();
   });
   return session;

@@ -2,6 +2,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useEvaluation } from '../../hooks';
 import { Dialog } from './Dialog';
+// The shared form styles (labels, inputs, actions, buttons): this dialog may load without the other forms.
+import './FormFields.css';
 import './EvaluationDialog.css';
 
 /** The evaluation dialog (SPEC §4 Evaluation, §7 evaluate): stars, an optional comment, then a thank-you. */

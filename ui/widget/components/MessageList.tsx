@@ -47,11 +47,13 @@ export function MessageList() {
   const { t } = useLingui();
   const { messages, send, loadOlder, history } = useChat();
   const list = useRef<VListHandle>(null);
+  const root = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const previous = useRef<readonly ChatMessage[]>([]);
   const [unread, setUnread] = useState(0);
   const [showJump, setShowJump] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
+  // Numbered, so that a text equal to the previous one is still a change (and is read out).
+  const [announcement, setAnnouncement] = useState({ text: '', n: 0 });
   const lastJumpUpdate = useRef(0);
 
   const { prepended, appended } = diff(previous.current, messages);
@@ -70,7 +72,7 @@ export function MessageList() {
       setUnread((n) => n + appended.length);
     }
     const incoming = appended.filter((m) => m.senderType !== SenderType.Visitor && !m.awaiting);
-    if (!wasEmpty && incoming.length) setAnnouncement(incoming.map((m) => m.msgContent).join('\n'));
+    if (!wasEmpty && incoming.length) setAnnouncement((a) => ({ text: incoming.map((m) => m.msgContent).join('\n'), n: a.n + 1 }));
     // The list only changes through `messages`; `appended` is derived from it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [messages]);
@@ -116,7 +118,7 @@ export function MessageList() {
   });
 
   return (
-    <div className="message-list">
+    <div className="message-list" ref={root}>
       <div className="message-list__viewport" {...pull.getContainerProps()}>
         {pull.status !== 'pending' && (
           <div className={`message-list__pull message-list__pull--${pull.status}`} style={{ blockSize: `${pull.distance}px` }} role="status">
@@ -140,9 +142,18 @@ export function MessageList() {
         )}
       </div>
       <TypingIndicator />
-      <QuickReplies replies={quickReplies} onSelect={(reply) => send(reply.name)} />
+      <QuickReplies
+        replies={quickReplies}
+        onSelect={(reply, byKeyboard) => {
+          send(reply.name);
+          // The chosen chip leaves with its list; a keyboard user goes on in the composer rather than
+          // at the top of the page. (Not on touch: focusing the field would open the keyboard unasked.)
+          if (byKeyboard) root.current?.parentElement?.querySelector<HTMLElement>('.composer__input')?.focus();
+        }}
+      />
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {announcement}
+        {/* A new node per announcement: screen readers read an added node even when its text repeats. */}
+        {announcement.text && <p key={announcement.n}>{announcement.text}</p>}
       </div>
     </div>
   );

@@ -19,7 +19,8 @@ export interface QuickReply {
 
 export interface QuickRepliesProps {
   replies: readonly QuickReply[];
-  onSelect: (reply: QuickReply) => void;
+  /** `byKeyboard`: chosen with Enter or Space (the chip, and its focus, go away with the list). */
+  onSelect: (reply: QuickReply, byKeyboard: boolean) => void;
 }
 
 /** A horizontally scrollable bar of quick-reply chips above the composer. */
@@ -37,7 +38,8 @@ export function QuickReplies({ replies, onSelect }: QuickRepliesProps) {
                 type="button"
                 dir="auto"
                 className={`quick-reply${reply.isHighlight ? ' quick-reply--highlight' : ''}${reply.isNew ? ' quick-reply--new' : ''}`}
-                onClick={() => onSelect(reply)}
+                // A click from the keyboard has no pointer press: detail 0.
+                onClick={(e) => onSelect(reply, e.detail === 0)}
               >
                 {img ? <img className="quick-reply__img" src={img} alt="" /> : reply.icon && <span className="quick-reply__icon" aria-hidden="true">{reply.icon}</span>}
                 {reply.name}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, useBrowser } from './browser';
+import { axeViolations, composer, connected, describeFocus, dev, messages, openChat, tabTo, visitorId } from './helpers';
+import { MAIN_STATES } from './states';
+
+for (const viewport of [PHONE, DESKTOP]) {
+  describe(`axe at ${viewport.width}×${viewport.height}: no serious or critical violations`, () => {
+    const s = useBrowser(viewport);
+    for (const state of MAIN_STATES) {
+      it(state.name, async () => {
+        await state.open(s.page, s.baseUrl);
+        expect(await axeViolations(s.page, `${state.name} at ${viewport.width}×${viewport.height}`)).toEqual([]);
+      });
+    }
+  });
+}
+
+describe('keyboard only', () => {
+  const s = useBrowser(DESKTOP);
+
+  it('the robot chat: Tab to the composer, type, Enter; Tab to a quick reply, Enter', async () => {
+    const { page } = s;
+    await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
+    await composer(page).waitFor();
+    await tabTo(page, (f) => f.tag === 'textarea');
+    await page.keyboard.type('What are your opening hours?');
+    await page.keyboard.press('Enter');
+    await messages(page).getByText('We are open Monday to Friday').waitFor();
+    // The composer keeps focus after sending.
+    expect((await describeFocus(page)).tag).toBe('textarea');
+
+    const reply = await tabTo(page, (f) => f.className.includes('quick-reply'), { back: true });
+    await page.keyboard.press('Enter');
+    await messages(page).locator('.message--right').getByText(reply.name, { exact: true }).waitFor();
+    await messages(page).getByRole('group', { name: 'Was this answer helpful?' }).nth(1).waitFor();
+    // Focus is not dropped to the page when the chosen reply goes away.
+    expect((await describeFocus(page)).tag).not.toBe('body');
+
+    // The FAQ list of an unknown question, by keyboard too.
+    await tabTo(page, (f) => f.tag === 'textarea');
+    await page.keyboard.type('Do you sell unicorns?');
+    await page.keyboard.press('Enter');
+    await messages(page).getByRole('list', { name: 'Frequently asked questions' }).waitFor();
+    const question = await tabTo(page, (f) => f.className.includes('message__faq-question'), { back: true });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => messages(page).locator('.message--right').getByText(question.name, { exact: true }).count()).toBe(1);
+  });
+
+  it('the evaluation: stars with the arrow keys, a comment, submit, done', async () => {
+    const { page } = s;
+    await openChat(page, s.baseUrl, 'agent');
+    await connected(page);
+    await dev(s.baseUrl, 'endSession', { userId: await visitorId(page, 'agent'), outType: 2 });
+    const dialog = page.getByRole('dialog', { name: 'How was your conversation?' });
+    await dialog.waitFor();
+    // Focus is inside the dialog from the start.
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await tabTo(page, (f) => f.type === 'radio');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    expect(await dialog.getByRole('radio', { checked: true }).getAttribute('value')).toBe('3');
+    await tabTo(page, (f) => f.tag === 'textarea');
+    await page.keyboard.type('Helpful, thanks.');
+    await tabTo(page, (f) => f.name === 'Submit');
+    await page.keyboard.press('Enter');
+    const thanks = page.getByRole('dialog', { name: 'Thank you!' });
+    await thanks.waitFor();
+    await tabTo(page, (f) => f.name === 'Done');
+    await page.keyboard.press('Enter');
+    await thanks.waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Rate this conversation' }).count()).toBe(0);
+  });
+});
+
+describe('the polite live region', () => {
+  const s = useBrowser(DESKTOP);
+
+  it('announces each new agent message once, also a repeated text, and not the history', async () => {
+    const { page } = s;
+    await openChat(page, s.baseUrl, 'agent');
+    await connected(page);
+    await messages(page).getByText("Hi, I'm Alice").waitFor();
+    const userId = await visitorId(page, 'agent');
+    // Every text the polite region takes on, in order (one entry per DOM change batch).
+    await page.evaluate(() => {
+      const region = document.querySelector('.message-list [aria-live="polite"]');
+      if (!region) throw new Error('no polite live region in the message list');
+      const w = window as unknown as { announced: string[] };
+      w.announced = [];
+      new MutationObserver(() => {
+        const text = region.textContent ?? '';
+        if (text.trim()) w.announced.push(text);
+      }).observe(region, { childList: true, subtree: true, characterData: true });
+    });
+    const announced = () => page.evaluate(() => (window as unknown as { announced: string[] }).announced);
+    for (const text of ['Your order has shipped.', 'It arrives on Monday.', 'It arrives on Monday.']) {
+      const before = await messages(page).getByText(text).count();
+      await dev(s.baseUrl, 'agentSay', { userId, text });
+      await expect.poll(() => messages(page).getByText(text).count()).toBe(before + 1);
+    }
+    await expect.poll(announced).toEqual(['Your order has shipped.', 'It arrives on Monday.', 'It arrives on Monday.']);
+    expect(await page.locator('.message-list [aria-live="polite"]').getAttribute('aria-atomic')).toBe('true');
+
+    // A reload shows the history without announcing it.
+    await page.reload();
+    await messages(page).getByText('Your order has shipped.').waitFor();
+    expect((await page.locator('.message-list [aria-live="polite"]').textContent())?.trim()).toBe('');
+  });
+});

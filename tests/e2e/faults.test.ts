@@ -1,0 +1,116 @@
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, useBrowser } from './browser';
+import { connected, dev, history, messages, openChat, say, visitorId } from './helpers';
+
+const API = '**/api/chat/visitor/**';
+
+/** Counts the calls of one API method that the page makes. */
+function countCalls(page: Page, call: string): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith(`/api/chat/visitor/${call}`)) n += 1;
+  });
+  return () => n;
+}
+
+/** How many stored copies of a visitor text the server holds. */
+async function storedCopies(baseUrl: string, userId: string, text: string): Promise<number> {
+  return (await history(baseUrl, userId)).filter((m) => m.msgContent === text).length;
+}
+
+/**
+ * What the visitor sees of one typed message and of the agent's reply to it: both exactly once,
+ * no failure mark, and one stored copy on the server.
+ */
+async function deliveredOnce(page: Page, baseUrl: string, text: string): Promise<void> {
+  await messages(page).getByText(`looking into “${text}”`).waitFor();
+  expect(await messages(page).getByText(text, { exact: true }).count()).toBe(1);
+  expect(await messages(page).getByText(`looking into “${text}”`).count()).toBe(1);
+  expect(await messages(page).getByText('Not delivered').count()).toBe(0);
+  expect(await messages(page).getByRole('img', { name: 'Sending' }).count()).toBe(0);
+  expect(await storedCopies(baseUrl, await visitorId(page, 'agent'), text)).toBe(1);
+}
+
+describe('network faults in Chromium', () => {
+  const s = useBrowser(PHONE);
+
+  it('the API answers 500 for a while: the message waits (sending) and is delivered by the next attempt', async () => {
+    const { page } = s;
+    await openChat(page, s.baseUrl, 'agent');
+    await connected(page);
+    const sends = countCalls(page, 'sendMsg');
+    const polls = countCalls(page, 'getEventMsg');
+    await page.route(API, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }));
+    const pollsBefore = polls();
+    await say(page, 'Sent during an outage');
+    await messages(page).getByRole('img', { name: 'Sending' }).waitFor();
+    await expect.poll(() => sends()).toBe(1);
+    // Polling goes on through the errors.
+    await expect.poll(() => polls(), { timeout: 6_000 }).toBeGreaterThan(pollsBefore + 1);
+    await page.unroute(API);
+    await deliveredOnce(page, s.baseUrl, 'Sent during an outage');
+    expect(sends()).toBe(2);
+  });
+
+  it('the API hangs past 20 s: the message is marked not delivered, polling recovers, and a retry delivers it', async () => {
+    const { page } = s;
+    await page.clock.install();
+    await openChat(page, s.baseUrl, 'agent');
+    await connected(page);
+    const userId = await visitorId(page, 'agent');
+    const held: Route[] = [];
+    await page.route(API, (route) => {
+      held.push(route);
+    });
+    await dev(s.baseUrl, 'agentSay', { userId, text: 'Sorry for the wait.' });
+    await say(page, 'Anyone there?');
+    await expect.poll(() => held.some((r) => r.request().url().endsWith('/sendMsg'))).toBe(true);
+    await page.clock.fastForward('00:13');
+    await messages(page).getByText('Not delivered').waitFor();
+    // Past the 20 s time-out the poll gives up and the loop goes on.
+    await page.clock.fastForward('00:10');
+    await page.unroute(API);
+    await Promise.all(held.map((r) => r.abort().catch(() => undefined)));
+    await messages(page).getByText('Sorry for the wait.').waitFor();
+    await messages(page).getByRole('button', { name: 'Not delivered. Retry' }).click();
+    await deliveredOnce(page, s.baseUrl, 'Anyone there?');
+    expect(await messages(page).getByText('Sorry for the wait.').count()).toBe(1);
+  });
+
+  it('offline for a few seconds: the message typed offline is delivered when the network returns, once', async () => {
+    const { page, context } = s;
+    await openChat(page, s.baseUrl, 'agent');
+    await connected(page);
+    const userId = await visitorId(page, 'agent');
+    const sends = countCalls(page, 'sendMsg');
+    await context.setOffline(true);
+    await say(page, 'Typed in a tunnel');
+    await messages(page).getByRole('img', { name: 'Sending' }).waitFor();
+    await expect.poll(() => sends()).toBe(1);
+    await dev(s.baseUrl, 'agentSay', { userId, text: 'Are you still with us?' });
+    await context.setOffline(false);
+    await deliveredOnce(page, s.baseUrl, 'Typed in a tunnel');
+    await messages(page).getByText('Are you still with us?').waitFor();
+    expect(await messages(page).getByText('Are you still with us?').count()).toBe(1);
+  });
+
+  it('offline past 12 s: the message is marked not delivered, and the retry icon delivers it once back online', async () => {
+    const { page, context } = s;
+    await page.clock.install();
+    await openChat(page, s.baseUrl, 'agent');
+    await connected(page);
+    await context.setOffline(true);
+    await say(page, 'Lost signal');
+    await page.clock.fastForward('00:13');
+    const retry = messages(page).getByRole('button', { name: 'Not delivered. Retry' });
+    await retry.waitFor();
+    // Still offline: the retry fails again, the message stays once.
+    await retry.click();
+    await page.clock.fastForward('00:13');
+    await retry.waitFor();
+    await context.setOffline(false);
+    await retry.click();
+    await deliveredOnce(page, s.baseUrl, 'Lost signal');
+  });
+});

@@ -1,0 +1,122 @@
+import { createRequire } from 'node:module';
+import type { AxeResults, NodeResult, RunOptions } from 'axe-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { WireMessage } from '../../engine/protocol';
+
+const require = createRequire(import.meta.url);
+
+/** The message list (the visually hidden live region repeats new messages, so text queries stay in here). */
+export const messages = (page: Page): Locator => page.getByRole('log');
+
+/** The composer's text field. */
+export const composer = (page: Page): Locator => page.getByRole('textbox', { name: 'Message' });
+
+/** Opens the widget for a channel (extra query appended) and waits for the composer. */
+export async function openChat(page: Page, baseUrl: string, channel: string, extra = ''): Promise<void> {
+  await page.goto(`${baseUrl}/chat/?channelid=${channel}${extra}`);
+  await composer(page).waitFor();
+}
+
+/** Types a message and sends it with Enter, as a visitor does. */
+export async function say(page: Page, text: string): Promise<void> {
+  const input = composer(page);
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** The visitor id the widget keeps in `chat-{tenant}-uid` (tenants equal channel ids), once it is there. */
+export async function visitorId(page: Page, tenant: string): Promise<string> {
+  const key = `chat-${tenant}-uid`;
+  let id: string | null = null;
+  await expect
+    .poll(async () => {
+      id = await page.evaluate((k) => window.localStorage.getItem(k), key);
+      return id;
+    })
+    .toBeTruthy();
+  return id as unknown as string;
+}
+
+/** POST /api/dev/{action}: drives the simulated agent of the reference server. */
+export async function dev(baseUrl: string, action: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/dev/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await response.json()) as { code: number; message?: string };
+  if (json.code !== 200) throw new Error(`dev ${action} failed: ${json.code} ${json.message ?? ''}`);
+}
+
+/** The visitor's stored messages (the newest page), straight from the server's history API. */
+export async function history(baseUrl: string, userId: string): Promise<WireMessage[]> {
+  const response = await fetch(`${baseUrl}/api/chat/visitor/getHistoryMsg`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId, pageSize: 100 }),
+  });
+  const json = (await response.json()) as { code: number; data: WireMessage[] };
+  return json.data;
+}
+
+/** Whether the agent is connected: the "now chatting" line is in the log. */
+export async function connected(page: Page): Promise<void> {
+  await messages(page).getByText(/You are now chatting with/).waitFor();
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element satisfies `matches` (its description: tag, role, name, class). */
+export async function tabTo(page: Page, matches: (focused: Focused) => boolean, { back = false, max = 40 } = {}): Promise<Focused> {
+  const seen: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const focused = await describeFocus(page);
+    seen.push(`${focused.tag}[${focused.name}]`);
+    if (matches(focused)) return focused;
+  }
+  throw new Error(`focus never reached the target; it went through: ${seen.join(' → ')}`);
+}
+
+/** What has keyboard focus. */
+export interface Focused {
+  tag: string;
+  type: string;
+  name: string;
+  className: string;
+}
+
+export function describeFocus(page: Page): Promise<Focused> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!(el instanceof HTMLElement)) return { tag: '', type: '', name: '', className: '' };
+    const labels = 'labels' in el && el.labels instanceof NodeList ? Array.from(el.labels as NodeListOf<HTMLLabelElement>) : [];
+    const label = el.getAttribute('aria-label') ?? (labels[0]?.textContent ?? '') + (el.textContent ?? '');
+    return { tag: el.tagName.toLowerCase(), type: el.getAttribute('type') ?? '', name: label.trim(), className: el.className };
+  });
+}
+
+interface AxeWindow {
+  axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
+}
+
+/**
+ * Runs axe-core on the page and returns the serious and critical violations, each with its nodes,
+ * formatted for a failure message (empty when clean). Minor and moderate findings are printed only.
+ */
+export async function axeViolations(page: Page, label: string): Promise<string[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(() =>
+    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } }),
+  );
+  const describeNode = (n: NodeResult) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`;
+  const all = results.violations.map((v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.help}\n${v.nodes.map(describeNode).join('\n')}`);
+  if (all.length) console.info(`[axe] ${label}:\n${all.join('\n')}`);
+  else console.info(`[axe] ${label}: no violations`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact ?? ''} ${v.id}: ${v.help}\n${v.nodes.map(describeNode).join('\n')}`);
+}
+
+/** Whether the page scrolls sideways (the document is wider than the viewport). */
+export function overflowsHorizontally(page: Page): Promise<{ scrollWidth: number; innerWidth: number }> {
+  return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+}
+
+/** A small PNG (1×1, red) for uploads and pastes. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
