@@ -122,7 +122,8 @@ export type Intent =
   | { type: 'messageDeleted'; id: string }
   | { type: 'visitorTyping'; text: string }
   | { type: 'countdownSet'; agent: number; visitor: number }
-  | { type: 'countdownTick' }
+  /** The seconds left of each countdown, read from the clock at a tick. */
+  | { type: 'countdownTick'; agent: number; visitor: number }
   | { type: 'systemMessageQueued'; message: ChatMessage }
   | { type: 'systemMessageDequeued'; id: string }
   | { type: 'evaluationRequested' }
@@ -177,8 +178,6 @@ function leaveAgent(state: ChatState, closed: boolean): ChatState {
 }
 
 /** Counts a countdown down by one second; one that is off or at 0 stays. */
-const tick = (seconds: number): number => (seconds > 0 ? seconds - 1 : seconds);
-
 function append(list: readonly ChatMessage[], message: ChatMessage): readonly ChatMessage[] {
   return assignTimes([...list, message], list.length);
 }
@@ -386,7 +385,7 @@ export function reduce(state: ChatState, intent: Intent): ChatState {
     case 'countdownSet':
       return { ...state, countdown: { agent: intent.agent, visitor: intent.visitor } };
     case 'countdownTick':
-      return { ...state, countdown: { agent: tick(state.countdown.agent), visitor: tick(state.countdown.visitor) } };
+      return { ...state, countdown: { agent: intent.agent, visitor: intent.visitor } };
     case 'systemMessageQueued':
       // SPEC §5, §7: an empty system message is ignored.
       return intent.message.msgContent.trim() ? { ...state, sysQueue: [...state.sysQueue, intent.message] } : state;

@@ -47,13 +47,18 @@ export const countdowns: Effect = (ctx) => {
     filter((inConversation) => !inConversation && active(getState())),
     map(() => OFF),
   );
+  // Each tick reads the time left from the clock rather than counting ticks, so that a throttled
+  // timer (a background tab, a sleeping phone) still times out when it is due.
   const ticks$ = intent$.pipe(
     ofType('countdownSet'),
-    switchMap(() =>
-      active(getState())
-        ? interval(COUNTDOWN_TICK_MS, scheduler).pipe(concatMap(() => concat(of<Intent>({ type: 'countdownTick' }), defer(() => expired(ctx)))))
-        : EMPTY,
-    ),
+    switchMap(({ agent, visitor }) => {
+      if (!active(getState())) return EMPTY;
+      const start = scheduler.now();
+      const left = (total: number) => (total > 0 ? Math.max(0, total - Math.floor((scheduler.now() - start) / COUNTDOWN_TICK_MS)) : total);
+      return interval(COUNTDOWN_TICK_MS, scheduler).pipe(
+        concatMap(() => concat(of<Intent>({ type: 'countdownTick', agent: left(agent), visitor: left(visitor) }), defer(() => expired(ctx)))),
+      );
+    }),
   );
   return merge(visitorSpoke$, agentSpoke$, left$, ticks$);
 };
