@@ -19,16 +19,18 @@ export function ChatScreen() {
   return (
     <div className="chat">
       <NavBar title={channel?.title ?? ''} />
-      {phase === 'ready' ? (
-        <MessageList />
-      ) : (
-        <div className="chat__loading" role="status">
-          <span className="chat__spinner" aria-hidden="true" />
-          <Trans>Connecting…</Trans>
-        </div>
-      )}
-      <Dialogs />
-      <Composer maxLength={MESSAGE_MAX_LENGTH} />
+      <main className="chat__main">
+        {phase === 'ready' ? (
+          <MessageList />
+        ) : (
+          <div className="chat__loading" role="status">
+            <span className="chat__spinner" aria-hidden="true" />
+            <Trans>Connecting…</Trans>
+          </div>
+        )}
+        <Dialogs />
+        <Composer maxLength={MESSAGE_MAX_LENGTH} />
+      </main>
     </div>
   );
 }

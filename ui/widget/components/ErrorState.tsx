@@ -5,19 +5,21 @@ import './ErrorState.css';
 /** The page error state of SPEC §8, worded per error code. */
 export function ErrorState({ error }: { error: ChatError }) {
   return (
-    <main className="error-state" role="alert">
+    <main className="error-state">
       <svg className="error-state__icon" viewBox="0 0 24 24" aria-hidden="true">
         <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-2h2v2Zm0-4h-2V7h2v6Z" />
       </svg>
-      <p className="error-state__text">
-        {error.code === 'unknownChannelId' ? (
-          <Trans>Unknown channel id</Trans>
-        ) : error.code === 'unknownChannel' ? (
-          <Trans>Unknown channel, {error.detail}</Trans>
-        ) : (
-          <Trans>Failed to create session, {error.detail}</Trans>
-        )}
-      </p>
+      <div role="alert">
+        <h1 className="error-state__text">
+          {error.code === 'unknownChannelId' ? (
+            <Trans>Unknown channel id</Trans>
+          ) : error.code === 'unknownChannel' ? (
+            <Trans>Unknown channel, {error.detail}</Trans>
+          ) : (
+            <Trans>Failed to create session, {error.detail}</Trans>
+          )}
+        </h1>
+      </div>
     </main>
   );
 }
