@@ -18,10 +18,11 @@ export const robot: Effect = ({ intent$, getState, api, scheduler, log, newId })
   const welcome$ = intent$.pipe(
     ofType('historyLoaded', 'historyFailed'),
     first(),
-    mergeMap(() => {
+    mergeMap((loaded) => {
       const state = getState();
       const text = state.channel?.robotWelcome;
-      const isNew = !state.messages.some((m) => m.senderType === SenderType.Visitor);
+      // New: the history holds no visitor message (one typed while the page loads does not count).
+      const isNew = loaded.type === 'historyFailed' || !loaded.messages.some((m) => m.senderType === SenderType.Visitor);
       if (!text || !robotAnswers(state) || !isNew) return EMPTY;
       return of<Intent>({
         type: 'messageAdded',

@@ -58,6 +58,23 @@ describe('robot mode', () => {
     });
   });
 
+  it('SPEC §4 Receive mode 0: a new visitor who types while the history loads still gets the robot welcome', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(
+        cold,
+        { getHistoryMsg: () => cold('50ms (h|)', { h: [] }), sendMsg: () => cold('-'), robotAsk: () => cold('-') },
+        { robotWelcomeMode: 1, robotWelcomeMsg: 'Hi, I am Robo' },
+      );
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => engine.sendText('hello'));
+      flush();
+
+      expect(engine.getSnapshot().messages.map((m) => m.msgContent)).toEqual(['hello', 'Hi, I am Robo']);
+    });
+  });
+
   it('SPEC §4 Receive mode 0: no robot welcome when robotWelcomeMode is off', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
