@@ -1,24 +1,10 @@
-import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createChatEngine, type ChatEngine } from '../../engine/engine';
-import { MessageStatus } from '../../engine/model/codes';
+import { createChatEngine } from '../../engine/engine';
 import type { SendMsgData } from '../../engine/protocol';
 import { answers } from './fakeApi';
-import { CHANNEL_ID, at, newScheduler, readyApi, sequentialIds } from './fixtures';
+import { CHANNEL_ID, IND, at, indicatorOf, newScheduler, readyApi, sequentialIds } from './fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
-/** The delivery indicator of message m1: u none, p pending, l loading (pending and slow), s sent, f fail. */
-const indicatorOf = (engine: ChatEngine) =>
-  engine.state$.pipe(
-    map((s) => {
-      const m = s.messages.find((x) => x.id === 'm1');
-      if (!m) return 'u';
-      if (m.status === MessageStatus.Pending) return m.slow ? 'l' : 'p';
-      return m.status === MessageStatus.Sent ? 's' : 'f';
-    }),
-    distinctUntilChanged(),
-  );
-const IND = { u: 'u', p: 'p', l: 'l', s: 's', f: 'f' };
 
 describe('SPEC §4 delivery indicator cycle (800 ms / 5 s / 12 s)', () => {
   it('an answer within 800 ms never shows the loading indicator', () => {

@@ -1,7 +1,9 @@
+import { distinctUntilChanged, map } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { expect, vi } from 'vitest';
 import { decodeChannelInfo, type ChannelInfo } from '../../engine/model/channel';
-import { MsgType, ReceiveMode, SenderType } from '../../engine/model/codes';
+import type { ChatEngine } from '../../engine/engine';
+import { MessageStatus, MsgType, ReceiveMode, SenderType } from '../../engine/model/codes';
 import type { Logger } from '../../engine/ports';
 import type { ChatStartData, WireChannelInfo, WireMessage } from '../../engine/protocol';
 import type { VisitorApi } from '../../engine/transport/visitorApi';
@@ -71,3 +73,17 @@ export function readyApi(cold: RunHelpers['cold'], overrides: Partial<VisitorApi
     ...overrides,
   });
 }
+
+/** The delivery indicator of message m1 as a marble value: u none, p pending, l loading (pending and slow), s sent, f fail. */
+export const indicatorOf = (engine: ChatEngine) =>
+  engine.state$.pipe(
+    map((s) => {
+      const m = s.messages.find((x) => x.id === 'm1');
+      if (!m) return 'u';
+      if (m.status === MessageStatus.Pending) return m.slow ? 'l' : 'p';
+      return m.status === MessageStatus.Sent ? 's' : 'f';
+    }),
+    distinctUntilChanged(),
+  );
+/** The marble values of indicatorOf. */
+export const IND = { u: 'u', p: 'p', l: 'l', s: 's', f: 'f' };

@@ -1,31 +1,19 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createChatEngine, type ChatEngine } from '../../engine/engine';
+import { createChatEngine } from '../../engine/engine';
 import { MessageStatus, MsgType } from '../../engine/model/codes';
 import { extensionOf, fileMsgType } from '../../engine/model/fileType';
 import type { SendMsgData, UploadData } from '../../engine/protocol';
 import { ApiError } from '../../engine/transport/errors';
 import type { UploadRequest } from '../../engine/transport/visitorApi';
 import { answers } from './fakeApi';
-import { CHANNEL_ID, USER_ID, at, logSpy, newScheduler, readyApi, sequentialIds } from './fixtures';
+import { CHANNEL_ID, IND, USER_ID, at, indicatorOf, logSpy, newScheduler, readyApi, sequentialIds } from './fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const URL = '/api/chat/visitor/files/f1.png';
 const UPLOADED: UploadData = { url: URL, name: 'cat.png', suffix: 'png' };
 const SENT: SendMsgData = { status: 1 };
 
-/** The delivery indicator of m1: u none, p pending, l loading, s sent, f fail. */
-const indicatorOf = (engine: ChatEngine) =>
-  engine.state$.pipe(
-    map((s) => {
-      const m = s.messages.find((x) => x.id === 'm1');
-      if (!m) return 'u';
-      if (m.status === MessageStatus.Pending) return m.slow ? 'l' : 'p';
-      return m.status === MessageStatus.Sent ? 's' : 'f';
-    }),
-    distinctUntilChanged(),
-  );
-const IND = { u: 'u', p: 'p', l: 'l', s: 's', f: 'f' };
 const bytes = (n: number) => new Blob([new Uint8Array(n)]);
 
 describe('SPEC §5 file type from extension', () => {
