@@ -16,7 +16,8 @@ export async function askRobot(apiBase: string, question: string): Promise<ChatS
   };
   try {
     engine.start();
-    await firstValueFrom(engine.state$.pipe(filter((s) => s.phase === 'ready')));
+    // Ready, and the history (with the robot's welcome) is shown: the conversation so far is on screen.
+    await firstValueFrom(engine.state$.pipe(filter((s) => s.phase === 'ready' && !s.history.loading)));
     engine.sendText(question);
     const done = await firstValueFrom(engine.state$.pipe(filter(answered)));
     return done.messages;
