@@ -36,6 +36,17 @@ function quickRepliesOf(messages: readonly ChatMessage[]): readonly QuickReply[]
   return [];
 }
 
+/** For each robot answer (pending or thought through), the visitor text it replies to. */
+function questionsOf(messages: readonly ChatMessage[]): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  let question: string | undefined;
+  for (const m of messages) {
+    if (m.senderType === SenderType.Visitor && m.msgType === MsgType.Text) question = m.msgContent;
+    else if (question !== undefined && m.senderType === SenderType.Robot && (m.awaiting || m.thoughtMs !== undefined)) out.set(m.id, question);
+  }
+  return out;
+}
+
 /**
  * The virtualised message list: DOM nodes bounded by the viewport, sticks to the bottom while new
  * messages arrive, keeps its place when older history is prepended, loads older history at the
@@ -110,13 +121,7 @@ export function MessageList() {
   };
 
   // The visitor question each robot answer replies to: the nearest visitor text before it.
-  let question: string | undefined;
-  const items = messages.map((m) => {
-    if (m.senderType === SenderType.Visitor && m.msgType === MsgType.Text) question = m.msgContent;
-    const asked = m.senderType === SenderType.Robot && (m.awaiting || m.thoughtMs !== undefined) ? question : undefined;
-    return <MessageItem key={m.id} message={m} onAsk={send} question={asked} />;
-  });
-
+  const questions = useMemo(() => questionsOf(messages), [messages]);
   return (
     <div className="message-list" ref={root}>
       <div className="message-list__viewport" {...pull.getContainerProps()}>
@@ -132,8 +137,9 @@ export function MessageList() {
             <Trans>Loading…</Trans>
           </p>
         )}
-        <VList ref={list} className="message-list__scroller" shift={prepended > 0 /* keeps the place when history is prepended */} onScroll={onScroll} role="log" aria-label={t`Messages`}>
-          {items}
+        <VList ref={list} className="message-list__scroller" data={messages} shift={prepended > 0 /* keeps the place when history is prepended */} onScroll={onScroll} role="log" aria-label={t`Messages`}>
+          {/* Elements are made for the visible rows only: a render costs the same at 10 or 10,000 messages. */}
+          {(m: ChatMessage) => <MessageItem key={m.id} message={m} onAsk={send} question={questions.get(m.id)} />}
         </VList>
         {showJump && (
           <button type="button" className="message-list__jump" onClick={jump}>
