@@ -3,6 +3,7 @@ import { Suspense, lazy, useLayoutEffect, useRef, useState } from 'react';
 import { INPUT_MAX_ROWS } from '../../../engine/constants';
 import { useComposer, useFileUpload, usePasteImage, useVoiceRecorder, type FileError, type RecorderError } from '../../hooks';
 import { formatFileSize } from '../media';
+import { CloseIcon } from './CloseIcon';
 import './Composer.css';
 
 // Loaded when an image is pasted: the first screen does not need it.
@@ -76,9 +77,7 @@ export function Composer({ maxLength }: ComposerProps) {
             <ProblemText problem={problem} />
           </span>
           <button type="button" className="composer-problem__close" onClick={dismiss} aria-label={t`Dismiss`}>
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6Z" />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
       )}
