@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject, Subscription, asyncScheduler, map, merge, skip, type Observable, type SchedulerLike } from 'rxjs';
+import { BehaviorSubject, EMPTY, Subject, Subscription, asyncScheduler, catchError, defer, map, merge, retry, skip, tap, type Observable, type SchedulerLike } from 'rxjs';
 import { MsgType, SenderType } from './model/codes';
 import { createMessage, type MessageRating } from './model/message';
 import { parseQuery, type ChatQuery } from './model/query';
@@ -130,6 +130,21 @@ const EFFECTS: readonly Effect[] = [
   page,
 ];
 
+/** Consecutive failures after which a broken effect is left stopped rather than restarted. */
+const EFFECT_RESTARTS = 10;
+
+/**
+ * An effect whose bug (an exception) is logged and the effect restarted, so that one failing rule
+ * never stops the others: the chat goes on without it instead of going dead.
+ */
+function isolated(effect: Effect, ctx: EffectContext): Observable<Intent> {
+  return defer(() => effect(ctx)).pipe(
+    tap({ error: (e: unknown) => ctx.log.warn(`the ${effect.name || 'an'} effect failed and restarts`, e) }),
+    retry({ count: EFFECT_RESTARTS, resetOnSuccess: true }),
+    catchError(() => EMPTY),
+  );
+}
+
 let counter = 0;
 /** Default message id: unique within the page, readable in logs. */
 function defaultId(): string {
@@ -197,12 +212,7 @@ export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
     start() {
       if (started || disposed) return;
       started = true;
-      subscription.add(
-        merge(...EFFECTS.map((effect) => effect(ctx))).subscribe({
-          next: dispatch,
-          error: (e: unknown) => ctx.log.warn('an effect failed', e),
-        }),
-      );
+      subscription.add(merge(...EFFECTS.map((effect) => isolated(effect, ctx))).subscribe(dispatch));
       dispatch({ type: 'start' });
     },
     sendText(text) {

@@ -2,7 +2,7 @@ import { NEVER, Observable, distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { createChatEngine } from '../../engine/engine';
 import { fakeApi } from './fakeApi';
-import { CHANNEL_ID, at, channel, newScheduler, readyApi, sequentialIds, session } from './fixtures';
+import { CHANNEL_ID, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session } from './fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;
@@ -168,5 +168,32 @@ describe('engine lifecycle (DESIGN: The engine)', () => {
     engine.subscribe(listener);
     expect(listener).not.toHaveBeenCalled();
     engine.dispose();
+  });
+
+  it('a bug in one effect is logged and that effect restarts: the chat goes on', () => {
+    const scheduler = newScheduler();
+    const log = logSpy();
+    scheduler.run(({ cold, flush }) => {
+      let asks = 0;
+      const fake = readyApi(cold, {
+        sendMsg: () => cold('10ms (r|)', { r: { status: 1 } }),
+        robotAsk: () => {
+          asks += 1;
+          // A programming error, thrown instead of returned as an Observable error.
+          if (asks === 1) throw new TypeError('bug in robotAsk');
+          return cold('10ms (a|)', { a: { msgContent: 'Answer' } });
+        },
+      });
+      const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler, newId: sequentialIds(), log });
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => engine.sendText('first'));
+      at(scheduler, 100, () => engine.sendText('second'));
+      flush();
+
+      const texts = engine.getSnapshot().messages.map((m) => m.msgContent);
+      expect(texts).toContain('second');
+      expect(texts.at(-1)).toBe('Answer');
+    });
+    expect(logLines(log)).toContainEqual(expect.stringMatching(/the robot effect failed and restarts/));
   });
 });
