@@ -24,7 +24,7 @@ export function ChatScreen() {
           <MessageList />
         ) : (
           <div className="chat__loading" role="status">
-            <span className="chat__spinner" aria-hidden="true" />
+            <span className="spinner" aria-hidden="true" />
             <Trans>Connecting…</Trans>
           </div>
         )}

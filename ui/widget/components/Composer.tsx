@@ -76,7 +76,7 @@ export function Composer({ maxLength }: ComposerProps) {
           <span className="composer-problem__text">
             <ProblemText problem={problem} />
           </span>
-          <button type="button" className="composer-problem__close" onClick={dismiss} aria-label={t`Dismiss`}>
+          <button type="button" className="icon-button composer-problem__close" onClick={dismiss} aria-label={t`Dismiss`}>
             <CloseIcon />
           </button>
         </div>
@@ -90,14 +90,14 @@ export function Composer({ maxLength }: ComposerProps) {
       >
         {/* The picker is opened by the attach button; the input itself stays out of sight and tab order. */}
         <input {...files.getInputProps()} className="composer__file" tabIndex={-1} aria-hidden="true" />
-        <button type="button" className="composer__tool" onClick={files.openPicker} aria-label={t`Attach a file`}>
+        <button type="button" className="icon-button composer__tool" onClick={files.openPicker} aria-label={t`Attach a file`}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M16.5 6.5v10.6a4.5 4.5 0 0 1-9 0V5.5a3 3 0 0 1 6 0v10.6a1.5 1.5 0 0 1-3 0V6.5H9v9.6a3 3 0 0 0 6 0V5.5a4.5 4.5 0 0 0-9 0v11.6a6 6 0 0 0 12 0V6.5Z" />
           </svg>
         </button>
         <button
           type="button"
-          className="composer__tool"
+          className="icon-button composer__tool"
           onClick={() => setMode(mode === 'text' ? 'voice' : 'text')}
           aria-label={mode === 'text' ? t`Switch to voice input` : t`Switch to keyboard input`}
         >

@@ -6,7 +6,7 @@ import { useDeliveryStatus } from '../../hooks';
 export function DeliveryIndicator({ message }: { message: ChatMessage }) {
   const { t } = useLingui();
   const { status, retry } = useDeliveryStatus(message);
-  if (status === 'loading') return <span className="delivery delivery--loading" role="img" aria-label={t`Sending`} />;
+  if (status === 'loading') return <span className="delivery delivery--loading spinner" role="img" aria-label={t`Sending`} />;
   if (retry) {
     return (
       <button type="button" className="delivery delivery--fail" onClick={retry} aria-label={t`Not delivered. Retry`}>

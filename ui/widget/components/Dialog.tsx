@@ -29,7 +29,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
           {title}
         </h2>
         {onClose && (
-          <button type="button" className="dialog__close" aria-label={t`Close`} onClick={close}>
+          <button type="button" className="icon-button" aria-label={t`Close`} onClick={close}>
             <CloseIcon />
           </button>
         )}

@@ -29,7 +29,7 @@ export function ImageViewer({ src, alt, onClose }: ImageViewerProps) {
       }}
     >
       <img className="image-viewer__image" src={src} alt={alt} onClick={close} />
-      <button ref={closeButton} type="button" className="image-viewer__close" aria-label={t`Close`} onClick={close}>
+      <button ref={closeButton} type="button" className="icon-button image-viewer__close" aria-label={t`Close`} onClick={close}>
         <CloseIcon />
       </button>
     </dialog>

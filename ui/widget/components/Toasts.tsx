@@ -8,7 +8,7 @@ export function Toasts() {
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast--${t.kind}${t.leaving ? ' toast--leaving' : ''}`}>
-          {t.kind === 'loading' && <span className="chat__spinner" aria-hidden="true" />}
+          {t.kind === 'loading' && <span className="spinner" aria-hidden="true" />}
           {t.text}
         </div>
       ))}
