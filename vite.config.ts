@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BASE_PATH } from './engine/constants.ts';
+import { reactRouterTreeShaking } from './scripts/reactRouterTreeShaking.ts';
 import { referenceServer } from './server/vite.ts';
 
 export default defineConfig({
@@ -14,6 +15,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     referenceServer(),
+    reactRouterTreeShaking(),
   ],
   // The manifest tells the size check (tests/bench/size.test.ts) which files /chat/index loads first.
   // rxjs's ES2015 build: native classes instead of the ES5 build's tslib helpers (≈2 kB gzip less).
