@@ -1,5 +1,7 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
 import { useChat } from '../../hooks';
+import { prepareTimeFormats } from '../formatTime';
 import { usePageNotices } from '../usePageNotices';
 import { Composer } from './Composer';
 import { Dialogs } from './Dialogs';
@@ -15,6 +17,12 @@ const MESSAGE_MAX_LENGTH = 2000;
 export function ChatScreen() {
   const { phase, error, channel } = useChat();
   usePageNotices(channel?.title ?? '');
+  const { i18n } = useLingui();
+  useEffect(() => {
+    // After this first paint, while the chat connects.
+    const timer = setTimeout(() => prepareTimeFormats(i18n.locale));
+    return () => clearTimeout(timer);
+  }, [i18n.locale]);
   if (phase === 'error' && error) return <ErrorState error={error} />;
   return (
     <div className="chat">
