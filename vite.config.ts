@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BASE_PATH } from './engine/constants.ts';
+import { precompress } from './scripts/precompress.ts';
 import { reactRouterTreeShaking } from './scripts/reactRouterTreeShaking.ts';
 import { referenceServer } from './server/vite.ts';
 
@@ -16,11 +17,19 @@ export default defineConfig({
     lingui(),
     referenceServer(),
     reactRouterTreeShaking(),
+    precompress(),
   ],
-  // The manifest tells the size check (tests/bench/size.test.ts) which files /chat/index loads first.
   // rxjs's ES2015 build: native classes instead of the ES5 build's tslib helpers (≈2 kB gzip less).
   resolve: { conditions: [...defaultClientConditions, 'es2015'] },
-  build: { target: 'es2022', sourcemap: true, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // The manifest tells the size check (tests/bench/size.test.ts) which files /chat/index loads first.
+    manifest: true,
+    // Rolldown warns when JavaScript plugins take most of a build: here that is Lingui's Babel pass
+    // and the precompress plugin's one brotli pass at maximum quality (≈1 s), both by design.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   test: {
     projects: [
       {

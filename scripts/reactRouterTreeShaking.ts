@@ -23,19 +23,23 @@ export function reactRouterTreeShaking(): Plugin {
     name: 'react-router-tree-shaking',
     enforce: 'pre',
     apply: 'build',
-    async resolveId(source, importer, options) {
-      if (source !== 'react-router' && !source.startsWith('react-router/')) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved?.id.includes(DEVELOPMENT_BUILD)) return resolved;
-      return { ...resolved, id: resolved.id.replace(DEVELOPMENT_BUILD, PRODUCTION_BUILD) };
+    resolveId: {
+      filter: { id: /^react-router(?:\/|$)/ },
+      async handler(source, importer, options) {
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (!resolved?.id.includes(DEVELOPMENT_BUILD)) return resolved;
+        return { ...resolved, id: resolved.id.replace(DEVELOPMENT_BUILD, PRODUCTION_BUILD) };
+      },
     },
-    transform(code, id) {
-      if (!id.includes(PRODUCTION_BUILD)) return null;
-      const s = new MagicString(code);
-      for (const match of code.matchAll(REACT_CALL)) s.appendLeft(match.index, '/* @__PURE__ */ ');
-      for (const match of code.matchAll(DISPLAY_NAME)) s.remove(match.index, match.index + match[0].length);
-      if (!s.hasChanged()) return null;
-      return { code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id }) };
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]/ },
+      handler(code, id) {
+        const s = new MagicString(code);
+        for (const match of code.matchAll(REACT_CALL)) s.appendLeft(match.index, '/* @__PURE__ */ ');
+        for (const match of code.matchAll(DISPLAY_NAME)) s.remove(match.index, match.index + match[0].length);
+        if (!s.hasChanged()) return null;
+        return { code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id }) };
+      },
     },
   };
 }

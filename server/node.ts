@@ -34,6 +34,19 @@ export function devControlsFromEnv(env: NodeJS.ProcessEnv = process.env): boolea
   return env.DEV_CONTROLS !== '0';
 }
 
+/** Built files with a content hash in their name: a new build gives new names. */
+const HASHED_ASSETS = /^\/chat\/assets\//;
+
+/**
+ * Caching of the built widget: hashed assets are kept for a year without revalidation; the page
+ * (and anything unhashed) is revalidated on each load, so a new build is picked up at once.
+ * Responses vary with Accept-Encoding: a file is served as .br, .gz or plain.
+ */
+function cacheHeaders(_path: string, c: Context): void {
+  c.header('Cache-Control', HASHED_ASSETS.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  if (!c.res.headers.has('Vary')) c.header('Vary', 'Accept-Encoding');
+}
+
 /** Redirects to the widget, keeping the query string (the channel id travels there). */
 function toWidget(c: Context): Response {
   return c.redirect(`${WIDGET_PATH}/${new URL(c.req.url).search}`);
@@ -46,9 +59,11 @@ export function createHost({ distDir = DEFAULT_DIST_DIR, ...appOptions }: Omit<H
   host.all('/api/*', (c) => api.fetch(c.req.raw));
   host.get('/', toWidget);
   host.get(WIDGET_PATH, toWidget);
-  host.use(`${WIDGET_PATH}/*`, serveStatic({ root: distDir, rewriteRequestPath: (path) => path.slice(WIDGET_PATH.length) }));
+  // Precompressed: the build writes .br and .gz beside each file (scripts/precompress.ts).
+  const files = { precompressed: true, onFound: cacheHeaders };
+  host.use(`${WIDGET_PATH}/*`, serveStatic({ root: distDir, rewriteRequestPath: (path) => path.slice(WIDGET_PATH.length), ...files }));
   // Any other /chat/* path is a client-side route: the SPA's index.html answers it.
-  host.get(`${WIDGET_PATH}/*`, serveStatic({ path: join(distDir, 'index.html') }));
+  host.get(`${WIDGET_PATH}/*`, serveStatic({ path: join(distDir, 'index.html'), ...files }));
   host.get(`${WIDGET_PATH}/*`, (c) => c.text('The widget is not built yet: run `npm run build` first.', 404));
   return host;
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, it } from 'vitest';
+import { expect, inject, it } from 'vitest';
+import { PRECOMPRESS_MIN_BYTES } from '../../scripts/precompress';
 
 /**
  * The JS and CSS /chat/index loads before its first screen, gzipped, at most this many bytes. Issue 4
@@ -43,9 +44,10 @@ function initialFiles(manifest: Record<string, Chunk>): string[] {
   return [...files];
 }
 
+const readManifest = () => JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+
 it('the initial JS + CSS of /chat/index stays within its budget (gzip)', () => {
-  const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-  const files = initialFiles(manifest);
+  const files = initialFiles(readManifest());
   expect(files.some((f) => f.includes('IndexPage'))).toBe(true);
   const sizes = files.map((file) => ({ file, gzip: gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length }));
   const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
@@ -53,4 +55,22 @@ it('the initial JS + CSS of /chat/index stays within its budget (gzip)', () => {
     `initial /chat/index: ${(total / 1024).toFixed(1)} kB gzip\n${sizes.map((s) => `  ${s.file}: ${(s.gzip / 1024).toFixed(1)} kB`).join('\n')}`,
   );
   expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+});
+
+it('the server sends the first screen precompressed (brotli when accepted, else gzip), cached for a year', async () => {
+  const sent: { file: string; br: number; gz: number }[] = [];
+  for (const file of initialFiles(readManifest())) {
+    if (readFileSync(join(DIST, file)).byteLength < PRECOMPRESS_MIN_BYTES) continue;
+    const url = `${inject('baseUrl')}/chat/${file}`;
+    const br = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    const gz = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect([br.headers.get('content-encoding'), gz.headers.get('content-encoding')], file).toEqual(['br', 'gzip']);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // fetch decodes: the browser gets exactly the built file.
+    expect(Buffer.from(await br.arrayBuffer()).equals(readFileSync(join(DIST, file))), file).toBe(true);
+    await gz.body?.cancel();
+    sent.push({ file, br: Number(br.headers.get('content-length')), gz: Number(gz.headers.get('content-length')) });
+  }
+  const kB = (key: 'br' | 'gz') => (sent.reduce((sum, s) => sum + s[key], 0) / 1024).toFixed(1);
+  console.log(`initial /chat/index over the wire: ${kB('br')} kB brotli, ${kB('gz')} kB gzip`);
 });

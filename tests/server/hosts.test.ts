@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { setupServer } from 'msw/node';
 import { createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +18,12 @@ describe('Node host', () => {
   const dist = mkdtempSync(join(tmpdir(), 'dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>widget</title>');
-  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+  const script = 'console.log("widget");\n'.repeat(100);
+  writeFileSync(join(dist, 'assets', 'app.js'), script);
+  writeFileSync(join(dist, 'assets', 'app.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dist, 'assets', 'app.js.gz'), gzipSync(script));
   const host = createHost({ distDir: dist, devControls: false });
-  const get = (path: string) => host.fetch(new Request(`http://localhost${path}`));
+  const get = (path: string, headers: Record<string, string> = {}) => host.fetch(new Request(`http://localhost${path}`, { headers }));
 
   it('redirects / to /chat/ keeping the query', async () => {
     const response = await get('/?channelid=queue');
@@ -34,6 +38,21 @@ describe('Node host', () => {
       expect(page.headers.get('content-type')).toMatch(/text\/html/);
       expect(await page.text()).toContain('<title>widget</title>');
     }
+  });
+
+  it('serves the precompressed file the browser accepts, brotli first, else the plain one', async () => {
+    const br = await get('/chat/assets/app.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect([br.headers.get('content-encoding'), br.headers.get('content-type'), br.headers.get('vary')]).toEqual(['br', expect.stringMatching(/javascript/), 'Accept-Encoding']);
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(script.length / 10);
+    const gz = await get('/chat/assets/app.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await get('/chat/assets/app.js');
+    expect([plain.headers.get('content-encoding'), plain.headers.get('vary'), await plain.text()]).toEqual([null, 'Accept-Encoding', script]);
+  });
+
+  it('lets browsers keep hashed assets for a year and revalidate the page on each load', async () => {
+    expect((await get('/chat/assets/app.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/chat/', '/chat/index?channelid=demo']) expect((await get(path)).headers.get('cache-control')).toBe('no-cache');
   });
 
   it('answers the API, with dev controls as configured', async () => {
