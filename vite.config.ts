@@ -5,6 +5,7 @@ import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BASE_PATH } from './engine/constants.ts';
 import { precompress } from './scripts/precompress.ts';
+import { preloadLazyModule } from './scripts/preloadLazyModule.ts';
 import { reactRouterTreeShaking } from './scripts/reactRouterTreeShaking.ts';
 import { referenceServer } from './server/vite.ts';
 
@@ -17,6 +18,8 @@ export default defineConfig({
     lingui(),
     referenceServer(),
     reactRouterTreeShaking(),
+    // /index is the page every visit lands on (SPEC §2: / redirects there).
+    preloadLazyModule('ui/widget/pages/IndexPage.tsx'),
     precompress(),
   ],
   // rxjs's ES2015 build: native classes instead of the ES5 build's tslib helpers (≈2 kB gzip less).

@@ -11,6 +11,26 @@ describe('robot chat in Chromium against the npm start server', () => {
     await s.page.getByText("Hi! I'm Robo").waitFor();
   });
 
+  it('the page fetches /index and its style beside the entry (preloaded), each file once', async () => {
+    const { page } = s;
+    const fetched: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/.*\.(js|css)$/.test(r.url())) fetched.push(r.url().replace(/.*\/assets\//, ''));
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+    });
+    await page.goto(`${s.baseUrl}/chat/index?channelid=demo`);
+    await page.getByText("Hi! I'm Robo").waitFor();
+    const preloads = await page.locator('link[rel=modulepreload], link[rel=preload]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+    expect(preloads.map((href) => href.replace(/.*\/assets\//, '').replace(/-[\w-]+\./, '.'))).toEqual(['IndexPage.js', 'IndexPage.css']);
+    // Preloaded files are used, not fetched a second time (Chromium warns of a preload left unused).
+    expect(fetched.length).toBe(new Set(fetched).size);
+    expect(fetched.map((f) => f.replace(/-[\w-]+\./, '.')).sort()).toEqual(['IndexPage.css', 'IndexPage.js', 'index.css', 'index.js', 'messages.js']);
+    expect(warnings).toEqual([]);
+  });
+
   it('SPEC §4 robot mode: a question gets the robot answer, and a reload keeps the conversation', async () => {
     const { page } = s;
     await page.goto(`${s.baseUrl}/chat/?channelid=demo`);

@@ -22,10 +22,15 @@ export function languageDir(code: LanguageCode): 'rtl' | 'ltr' {
   return lang && 'rtl' in lang && lang.rtl ? 'rtl' : 'ltr';
 }
 
+/** A language's catalog (fetched once: the module system keeps it); the default language's when it has none. */
+export async function loadCatalog(code: LanguageCode): Promise<Messages> {
+  const load = loaders[`../../locales/${code}/messages.po`] ?? loaders[`../../locales/${DEFAULT_LANGUAGE}/messages.po`];
+  return load ? (await load()).messages : {};
+}
+
 /** Loads (once) and activates a language's catalog; falls back to the default language. */
 export async function activateLanguage(code: LanguageCode): Promise<void> {
-  const load = loaders[`../../locales/${code}/messages.po`] ?? loaders[`../../locales/${DEFAULT_LANGUAGE}/messages.po`];
+  const messages = await loadCatalog(code);
   // Lingui runs on the BCP 47 tag so that plurals and Intl formats follow the language (`tw` → zh-TW).
-  const messages = load ? (await load()).messages : {};
   i18n.loadAndActivate({ locale: languageTag(code), messages });
 }

@@ -2,7 +2,8 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { LANGUAGE_KEY, LANGUAGE_POLL_MS } from '../../engine/constants';
 import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, isLanguage, type LanguageCode } from './languages';
 
-function read(): LanguageCode {
+/** The visitor's language as stored in `chat-lan` (SPEC §2), or the default. */
+export function storedLanguage(): LanguageCode {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_KEY);
     if (import.meta.env.DEV && stored === PSEUDO_LANGUAGE) return stored as LanguageCode;
@@ -18,9 +19,9 @@ function read(): LanguageCode {
  * which fire no storage event. One localStorage read per tick costs microseconds.
  */
 function subscribe(onChange: () => void): () => void {
-  let last = read();
+  let last = storedLanguage();
   const check = () => {
-    const now = read();
+    const now = storedLanguage();
     if (now !== last) {
       last = now;
       onChange();
@@ -36,7 +37,7 @@ function subscribe(onChange: () => void): () => void {
 
 /** The visitor's language from local storage `chat-lan` (SPEC §2; default en) and its setter. */
 export function useLanguage(): [LanguageCode, (code: LanguageCode) => void] {
-  const language = useSyncExternalStore(subscribe, read, () => DEFAULT_LANGUAGE);
+  const language = useSyncExternalStore(subscribe, storedLanguage, () => DEFAULT_LANGUAGE);
   const setLanguage = useCallback((code: LanguageCode) => {
     try {
       window.localStorage.setItem(LANGUAGE_KEY, code);

@@ -1,8 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MOUNT_ELEMENT_ID } from '../../engine/constants';
+import { loadCatalog } from '../i18n/i18n';
+import { storedLanguage } from '../i18n/useLanguage';
 import { AppRoutes } from './router';
 import './theme.css';
+
+// The first screen waits for the visitor's catalog: its fetch starts now, beside the page's chunk
+// (preloaded by index.html), not after the first render.
+void loadCatalog(storedLanguage());
 
 const root = document.getElementById(MOUNT_ELEMENT_ID);
 if (root) {

@@ -1,9 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { BASE_PATH } from '../../engine/constants';
 import { Layout } from './Layout';
+import { lazyPreloaded } from './lazyPreloaded';
 
-const IndexPage = lazy(() => import('./pages/IndexPage'));
+// Every visit lands on /index (SPEC §2): its module loads from the start, beside the catalog.
+const IndexPage = lazyPreloaded(() => import('./pages/IndexPage'));
 
 /** SPEC §2: `/` redirects to `/index` and keeps the query string. */
 function RedirectToIndex() {

@@ -1,0 +1,78 @@
+import { act, render, screen } from '@testing-library/react';
+import { Component, Suspense, type ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyPreloaded } from '../../ui/widget/lazyPreloaded';
+
+const page = { default: () => <p>page</p> };
+
+/** Lets pending promise callbacks run. */
+const settle = () => act(async () => undefined);
+
+class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <p>failed: {String(this.state.error)}</p> : this.props.children;
+  }
+}
+
+describe('lazyPreloaded', () => {
+  it('starts loading at once, and a module loaded before its first render shows without the fallback', async () => {
+    const load = vi.fn(() => Promise.resolve(page));
+    const Page = lazyPreloaded(load);
+    expect(load).toHaveBeenCalledTimes(1);
+    await settle();
+    const fallback = vi.fn(() => <p>loading</p>);
+    const Fallback = () => fallback();
+    render(
+      <Suspense fallback={<Fallback />}>
+        <Page />
+      </Suspense>,
+    );
+    expect(screen.getByText('page')).toBeTruthy();
+    expect(fallback).not.toHaveBeenCalled();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a module still loading shows the fallback, then the page', async () => {
+    let resolve: (m: typeof page) => void = () => undefined;
+    const Page = lazyPreloaded(() => new Promise((r) => (resolve = r)));
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Page />
+      </Suspense>,
+    );
+    expect(screen.getByText('loading')).toBeTruthy();
+    resolve(page);
+    expect(await screen.findByText('page')).toBeTruthy();
+  });
+
+  it('a load that failed at start is tried again when the page first renders', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(page);
+    const Page = lazyPreloaded(load);
+    await settle();
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Page />
+      </Suspense>,
+    );
+    expect(await screen.findByText('page')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('when the second attempt fails too, the error reaches the nearest error boundary', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Page = lazyPreloaded(() => Promise.reject(new Error('offline')));
+    render(
+      <Boundary>
+        <Suspense fallback={<p>loading</p>}>
+          <Page />
+        </Suspense>
+      </Boundary>,
+    );
+    expect(await screen.findByText('failed: Error: offline')).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+});
