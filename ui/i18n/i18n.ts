@@ -1,15 +1,17 @@
 import { i18n, type Messages } from '@lingui/core';
+import { messages as defaultMessages } from '../../locales/en/messages.po';
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from './languages';
 
 export { i18n };
 
 /**
- * Catalogs are split per language: only the active one is fetched (compiled from .po by Vite). The
- * pseudo-locale's catalog exists in development only.
+ * The default language's catalog is part of the entry: its visitors wait for no catalog, and every
+ * visitor has words to fall back on. The other catalogs are split per language, fetched only when
+ * chosen (compiled from .po by Vite); the pseudo-locale's exists in development only.
  */
 const loaders = import.meta.env.DEV
-  ? import.meta.glob<{ messages: Messages }>('../../locales/*/messages.po')
-  : import.meta.glob<{ messages: Messages }>(['../../locales/*/messages.po', '!../../locales/pseudo/messages.po']);
+  ? import.meta.glob<{ messages: Messages }>(['../../locales/*/messages.po', '!../../locales/en/messages.po'])
+  : import.meta.glob<{ messages: Messages }>(['../../locales/*/messages.po', '!../../locales/en/messages.po', '!../../locales/pseudo/messages.po']);
 
 /** BCP 47 tag of a language code (`tw` → `zh-TW`). */
 export function languageTag(code: LanguageCode): string {
@@ -22,15 +24,41 @@ export function languageDir(code: LanguageCode): 'rtl' | 'ltr' {
   return lang && 'rtl' in lang && lang.rtl ? 'rtl' : 'ltr';
 }
 
-/** A language's catalog (fetched once: the module system keeps it); the default language's when it has none. */
-export async function loadCatalog(code: LanguageCode): Promise<Messages> {
-  const load = loaders[`../../locales/${code}/messages.po`] ?? loaders[`../../locales/${DEFAULT_LANGUAGE}/messages.po`];
-  return load ? (await load()).messages : {};
+type Catalog = { language: LanguageCode; messages: Messages };
+
+/** A language's catalog; a fetch that fails is tried once more (the browser fetches a failed import again). */
+async function fetchCatalog(code: LanguageCode): Promise<Catalog> {
+  const load = loaders[`../../locales/${code}/messages.po`];
+  if (code === DEFAULT_LANGUAGE || !load) return { language: DEFAULT_LANGUAGE, messages: defaultMessages };
+  try {
+    return { language: code, messages: (await load().catch(load)).messages };
+  } catch (error) {
+    console.warn(`[chat] the ${code} catalog did not load; showing ${DEFAULT_LANGUAGE}`, error);
+    return { language: DEFAULT_LANGUAGE, messages: defaultMessages };
+  }
 }
 
-/** Loads (once) and activates a language's catalog; falls back to the default language. */
-export async function activateLanguage(code: LanguageCode): Promise<void> {
-  const messages = await loadCatalog(code);
+const catalogs = new Map<LanguageCode, Promise<Catalog>>();
+
+/**
+ * A language's catalog and the language it is in: when it cannot be fetched, the default
+ * language's words stand in, so the chat still shows. Fetched once; a language that fell back is
+ * fetched afresh when asked for again.
+ */
+export function loadCatalog(code: LanguageCode): Promise<Catalog> {
+  let catalog = catalogs.get(code);
+  if (!catalog) {
+    catalog = fetchCatalog(code);
+    catalogs.set(code, catalog);
+    void catalog.then((c) => c.language === code || catalogs.delete(code));
+  }
+  return catalog;
+}
+
+/** Loads (once) and activates a language's catalog; resolves the language activated (the default when that catalog failed). */
+export async function activateLanguage(code: LanguageCode): Promise<LanguageCode> {
+  const { language, messages } = await loadCatalog(code);
   // Lingui runs on the BCP 47 tag so that plurals and Intl formats follow the language (`tw` → zh-TW).
-  i18n.loadAndActivate({ locale: languageTag(code), messages });
+  i18n.loadAndActivate({ locale: languageTag(language), messages });
+  return language;
 }
