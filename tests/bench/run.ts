@@ -5,6 +5,8 @@
  *   `bench` channel's 10,000 history messages — first render (< 100 ms, from the history response
  *   read to the next frame with messages), appending one message (< 16 ms, Enter to the next frame
  *   with it), and `.message` DOM nodes (bounded by the viewport).
+ * - Page (Chromium, demo channel): navigation to the first message shown, on this machine's loopback
+ *   and over an emulated slow network (150 ms round trips, 1.6 Mbit/s down).
  */
 import { Subject, of, type Observable } from 'rxjs';
 import { chromium } from 'playwright-core';
@@ -69,6 +71,31 @@ function instrument(): void {
       w.__bench.firstPaint = performance.now();
     });
   }).observe(document, { childList: true, subtree: true });
+}
+
+/** Navigation to the first message of the demo channel, in a fresh context each run (nothing cached). */
+async function firstMessageTimes(url: string, slow: boolean): Promise<number[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 760 } });
+      const page = await context.newPage();
+      if (slow) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+      }
+      const t0 = performance.now();
+      await page.goto(`${url}/chat/index?channelid=demo`);
+      await page.locator('.message').first().waitFor({ timeout: 60_000 });
+      times.push(performance.now() - t0);
+      await context.close();
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
 }
 
 async function browserFigures(url: string) {
@@ -145,6 +172,10 @@ try {
   console.log(`list: first render of 10,000 messages: median ${ms(f.firstRender)} [${f.firstRenders.map(ms).join(', ')}] ${verdict(f.firstRender, BUDGET.firstRender)}`);
   console.log(`list: append one message to paint: median ${ms(f.append)} [${f.appends.map(ms).join(', ')}] ${verdict(f.append, BUDGET.append)}`);
   console.log(`list: .message nodes at the bottom ${f.nodes.bottom}, in the middle ${f.nodes.middle} (of 10,000); all elements ${f.nodes.total}`);
+  for (const slow of [false, true]) {
+    const times = await firstMessageTimes(server.url, slow);
+    console.log(`page: navigation to the first message, ${slow ? '150 ms RTT, 1.6 Mbit/s' : 'loopback'}: median ${ms(median(times))} [${times.map(ms).join(', ')}]`);
+  }
 } finally {
   await server.stop();
 }

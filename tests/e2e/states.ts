@@ -85,4 +85,12 @@ export const MAIN_STATES: readonly MainState[] = [
       await page.getByRole('alert').getByText('Unknown channel id').waitFor();
     },
   },
+  {
+    name: 'the page could not load (Try again)',
+    open: async (page, baseUrl) => {
+      await page.route('**/assets/IndexPage-*.js', (route) => route.abort('internetdisconnected'));
+      await page.goto(`${baseUrl}/chat/index?channelid=demo`);
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
+    },
+  },
 ];
