@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, Suspense, type ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPreloaded } from '../../ui/widget/lazyPreloaded';
 
 const page = { default: () => <p>page</p> };
@@ -38,7 +38,7 @@ describe('lazyPreloaded', () => {
 
   it('a module still loading shows the fallback, then the page', async () => {
     let resolve: (m: typeof page) => void = () => undefined;
-    const Page = lazyPreloaded(() => new Promise((r) => (resolve = r)));
+    const Page = lazyPreloaded(() => new Promise<typeof page>((r) => (resolve = r)));
     render(
       <Suspense fallback={<p>loading</p>}>
         <Page />
@@ -74,5 +74,39 @@ describe('lazyPreloaded', () => {
     );
     expect(await screen.findByText('failed: Error: offline')).toBeTruthy();
     vi.restoreAllMocks();
+  });
+
+  describe("'idle': loads once the first screen is done", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('not at once, but when the browser is idle (2 s at most without requestIdleCallback); then it shows without the fallback', async () => {
+      vi.useFakeTimers();
+      const load = vi.fn(() => Promise.resolve(page));
+      const Page = lazyPreloaded(load, 'idle');
+      expect(load).not.toHaveBeenCalled();
+      await act(async () => vi.advanceTimersByTimeAsync(2_000));
+      expect(load).toHaveBeenCalledTimes(1);
+      render(
+        <Suspense fallback={<p>loading</p>}>
+          <Page />
+        </Suspense>,
+      );
+      expect(screen.getByText('page')).toBeTruthy();
+    });
+
+    it('a render before then loads it at once, and only once', async () => {
+      vi.useFakeTimers();
+      const load = vi.fn(() => Promise.resolve(page));
+      const Page = lazyPreloaded(load, 'idle');
+      render(
+        <Suspense fallback={<p>loading</p>}>
+          <Page />
+        </Suspense>,
+      );
+      expect(load).toHaveBeenCalledTimes(1);
+      await act(async () => vi.advanceTimersByTimeAsync(2_000));
+      expect(screen.getByText('page')).toBeTruthy();
+      expect(load).toHaveBeenCalledTimes(1);
+    });
   });
 });

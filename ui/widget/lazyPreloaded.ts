@@ -1,24 +1,39 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-type Module = { default: ComponentType };
+type Module<P> = { default: ComponentType<P> };
 
 /** A thenable that hands `module` over at once, inside `then`. */
-function settled(module: Module): PromiseLike<Module> {
-  return { then: (onFulfilled) => settled(onFulfilled ? (onFulfilled(module) as Module) : module) } as PromiseLike<Module>;
+function settled<P>(module: Module<P>): PromiseLike<Module<P>> {
+  return { then: (onFulfilled) => settled(onFulfilled ? (onFulfilled(module) as Module<P>) : module) } as PromiseLike<Module<P>>;
+}
+
+/** Once the first screen is done: when the browser is idle, or after a few seconds at most. */
+function whenIdle(start: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 5_000 });
+  else window.setTimeout(start, 2_000);
 }
 
 /**
- * React.lazy for a module that starts loading now rather than at its first render (index.html
- * preloads its chunk). React.lazy suspends on a promise that is still pending when it renders —
- * even one a microtask from resolving — and React reveals a suspended boundary no sooner than
- * 300 ms after its fallback; a module already loaded is handed over synchronously instead, so it
- * renders at once. A load that failed is tried once more when the component first renders.
+ * React.lazy for a module that loads ahead of its first render: at once (`now`, for the page every
+ * visit needs; index.html preloads its chunk) or once the first screen is done (`idle`, for dialogs
+ * and viewers a tap opens). React.lazy suspends on a promise still pending when it renders — even
+ * one a microtask from resolving — and React reveals a suspended boundary no sooner than 300 ms
+ * after its fallback; a module already loaded is handed over synchronously instead, so it renders
+ * at once. A load that failed is tried once more when the component first renders.
  */
-export function lazyPreloaded(load: () => Promise<Module>): LazyExoticComponent<ComponentType> {
-  let loaded: Module | undefined;
-  const first = load().then((module) => (loaded = module));
-  // A failure here is not the end: the render below tries again, and reports that attempt's failure.
-  first.catch(() => undefined);
+export function lazyPreloaded<P extends object>(load: () => Promise<Module<P>>, when: 'now' | 'idle' = 'now'): LazyExoticComponent<ComponentType<P>> {
+  let loaded: Module<P> | undefined;
+  let loading: Promise<Module<P>> | undefined;
+  const start = (): Promise<Module<P>> => {
+    if (!loading) {
+      loading = load().then((module) => (loaded = module));
+      // A failure here is not the end: the first render tries again, and reports that attempt's failure.
+      loading.catch(() => undefined);
+    }
+    return loading;
+  };
+  if (when === 'now') start();
+  else whenIdle(() => void start());
   // React.lazy accepts any thenable (react.dev/reference/react/lazy); its type asks for a Promise.
-  return lazy(() => (loaded ? settled(loaded) : first.catch(load)) as Promise<Module>);
+  return lazy(() => (loaded ? settled(loaded) : start().catch(load)) as Promise<Module<P>>);
 }

@@ -1,13 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Suspense, lazy, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { INPUT_MAX_ROWS } from '../../../engine/constants';
 import { useComposer, useFileUpload, usePasteImage, useVoiceRecorder, type FileError, type RecorderError } from '../../hooks';
 import { formatFileSize } from '../media';
+import { lazyPreloaded } from '../lazyPreloaded';
 import { CloseIcon } from './CloseIcon';
 import './Composer.css';
 
-// Loaded when an image is pasted: the first screen does not need it.
-const PasteConfirm = lazy(() => import('./PasteConfirm').then((m) => ({ default: m.PasteConfirm })));
+// Not part of the first screen: loaded once it is done, so that a paste is confirmed at once.
+const PasteConfirm = lazyPreloaded(() => import('./PasteConfirm').then((m) => ({ default: m.PasteConfirm })), 'idle');
 
 export interface ComposerProps {
   /** Longest message; a character counter shows when set (SPEC §5). */

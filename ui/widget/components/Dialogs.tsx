@@ -1,16 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { EvaluationStatus, MsgType, SenderType, type ChatState } from '../../../engine';
 import { shallowEqual, useChatEvents, useChatSelector, useEvaluation, useToasts } from '../../hooks';
+import { lazyPreloaded } from '../lazyPreloaded';
 import { LeaveMessageButton } from './LeaveMessageButton';
 import './Dialogs.css';
 
-// Each form loads when the state first asks for it: most chats never show one, so the first
-// screen does not carry them.
-const UserForm = lazy(() => import('./UserForm').then((m) => ({ default: m.UserForm })));
-const GroupPicker = lazy(() => import('./GroupPicker').then((m) => ({ default: m.GroupPicker })));
-const LeaveMessageForm = lazy(() => import('./LeaveMessageForm').then((m) => ({ default: m.LeaveMessageForm })));
-const EvaluationDialog = lazy(() => import('./EvaluationDialog').then((m) => ({ default: m.EvaluationDialog })));
+// The forms are not part of the first screen: they load once it is done (or when the state first
+// asks for one), so that a form shows at once when it is needed.
+const UserForm = lazyPreloaded(() => import('./UserForm').then((m) => ({ default: m.UserForm })), 'idle');
+const GroupPicker = lazyPreloaded(() => import('./GroupPicker').then((m) => ({ default: m.GroupPicker })), 'idle');
+const LeaveMessageForm = lazyPreloaded(() => import('./LeaveMessageForm').then((m) => ({ default: m.LeaveMessageForm })), 'idle');
+const EvaluationDialog = lazyPreloaded(() => import('./EvaluationDialog').then((m) => ({ default: m.EvaluationDialog })), 'idle');
 
 /** Which forms the state asks for now (the evaluation stays mounted after a submission, to say thanks). */
 const wanted = (s: ChatState) => ({

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPreloaded } from '../lazyPreloaded';
 
-// Loaded on the first tap on an image: the first screen does not need it.
-const ImageViewer = lazy(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })));
+// Not part of the first screen: loaded once it is done, so that a tap opens the viewer at once.
+const ImageViewer = lazyPreloaded(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })), 'idle');
 
 /** An image in a message: a thumbnail that opens the full-size viewer. */
 export function MessageImage({ src, alt }: { src: string; alt: string }) {
