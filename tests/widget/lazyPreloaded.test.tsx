@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyPreloaded } from '../../ui/widget/lazyPreloaded';
+import { lazyPreloaded, releaseIdleModules } from '../../ui/widget/lazyPreloaded';
 
 const page = { default: () => <p>page</p> };
 
@@ -76,15 +76,19 @@ describe('lazyPreloaded', () => {
     vi.restoreAllMocks();
   });
 
-  describe("'idle': loads once the first screen is done", () => {
+  describe("'idle': loads once the first screen is complete and the browser idle", () => {
     afterEach(() => vi.useRealTimers());
 
-    it('not at once, but when the browser is idle (2 s at most without requestIdleCallback); then it shows without the fallback', async () => {
+    it('not before the page releases it, then a second later (when the browser is idle); then it shows without the fallback', async () => {
       vi.useFakeTimers();
       const load = vi.fn(() => Promise.resolve(page));
       const Page = lazyPreloaded(load, 'idle');
+      await act(async () => vi.advanceTimersByTimeAsync(10_000));
       expect(load).not.toHaveBeenCalled();
-      await act(async () => vi.advanceTimersByTimeAsync(2_000));
+      releaseIdleModules();
+      await act(async () => vi.advanceTimersByTimeAsync(999));
+      expect(load).not.toHaveBeenCalled();
+      await act(async () => vi.advanceTimersByTimeAsync(1));
       expect(load).toHaveBeenCalledTimes(1);
       render(
         <Suspense fallback={<p>loading</p>}>
@@ -104,7 +108,7 @@ describe('lazyPreloaded', () => {
         </Suspense>,
       );
       expect(load).toHaveBeenCalledTimes(1);
-      await act(async () => vi.advanceTimersByTimeAsync(2_000));
+      await act(async () => vi.advanceTimersByTimeAsync(1_000));
       expect(screen.getByText('page')).toBeTruthy();
       expect(load).toHaveBeenCalledTimes(1);
     });

@@ -7,16 +7,35 @@ function settled<P>(module: Module<P>): PromiseLike<Module<P>> {
   return { then: (onFulfilled) => settled(onFulfilled ? (onFulfilled(module) as Module<P>) : module) } as PromiseLike<Module<P>>;
 }
 
-/** Once the first screen is done: when the browser is idle, or after a few seconds at most. */
+/** A second after the first screen is complete — its last requests (a robot's welcome) are done by then. */
+const IDLE_AFTER_MS = 1_000;
+
+/** A second from now, once the browser is idle (or a few seconds later at most). */
 function whenIdle(start: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 5_000 });
-  else window.setTimeout(start, 2_000);
+  window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 4_000 });
+    else start();
+  }, IDLE_AFTER_MS);
+}
+
+/** The `idle` modules' loads, held until the first screen is complete. */
+const held: (() => void)[] = [];
+let released = false;
+
+/**
+ * Lets the `idle` modules load once the browser is next idle. The page calls it when its first
+ * screen is complete, so that they never compete with what that screen needs.
+ */
+export function releaseIdleModules(): void {
+  if (released) return;
+  released = true;
+  whenIdle(() => held.splice(0).forEach((start) => start()));
 }
 
 /**
  * React.lazy for a module that loads ahead of its first render: at once (`now`, for the page every
- * visit needs; index.html preloads its chunk) or once the first screen is done (`idle`, for dialogs
- * and viewers a tap opens). React.lazy suspends on a promise still pending when it renders — even
+ * visit needs; index.html preloads its chunk) or once the first screen is complete and the browser
+ * idle (`idle`, for dialogs and viewers a tap opens; see releaseIdleModules). React.lazy suspends on a promise still pending when it renders — even
  * one a microtask from resolving — and React reveals a suspended boundary no sooner than 300 ms
  * after its fallback; a module already loaded is handed over synchronously instead, so it renders
  * at once. A load that failed is tried once more when the component first renders.
@@ -33,7 +52,8 @@ export function lazyPreloaded<P extends object>(load: () => Promise<Module<P>>, 
     return loading;
   };
   if (when === 'now') start();
-  else whenIdle(() => void start());
+  else if (released) whenIdle(() => void start());
+  else held.push(() => void start());
   // React.lazy accepts any thenable (react.dev/reference/react/lazy); its type asks for a Promise.
   return lazy(() => (loaded ? settled(loaded) : start().catch(load)) as Promise<Module<P>>);
 }

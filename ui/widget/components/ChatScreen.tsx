@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useChat } from '../../hooks';
 import { prepareTimeFormats } from '../formatTime';
+import { releaseIdleModules } from '../lazyPreloaded';
 import { usePageNotices } from '../usePageNotices';
 import { Composer } from './Composer';
 import { Dialogs } from './Dialogs';
@@ -23,6 +24,10 @@ export function ChatScreen() {
     const timer = setTimeout(() => prepareTimeFormats(i18n.locale));
     return () => clearTimeout(timer);
   }, [i18n.locale]);
+  useEffect(() => {
+    // The conversation is on screen: what a tap may open next can load now.
+    if (phase === 'ready') releaseIdleModules();
+  }, [phase]);
   if (phase === 'error' && error) return <ErrorState error={error} />;
   return (
     <div className="chat">
