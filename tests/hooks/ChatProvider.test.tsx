@@ -107,6 +107,22 @@ describeBoth('ChatProvider', ({ strict }) => {
     expect(pending.counts.unsubscribed).toBe(1);
   });
 
+  it('with disposeEngine, an engine started before the first render is kept through a remount and disposed after unmount', () => {
+    const pending = hangingRequest<ChannelInfo>();
+    const { engine, fake } = testEngine({ api: hookApi({ channelInfo: pending.request }) });
+    engine.start();
+    const { unmount } = render(inMode(strict, <ChatProvider engine={engine} disposeEngine />));
+    act(() => vi.runAllTimers());
+    // Started once, before the render; the provider's start and StrictMode's remount change nothing.
+    expect(fake.count('channelInfo')).toBe(1);
+    expect(pending.counts).toEqual({ subscribed: 1, unsubscribed: 0 });
+
+    unmount();
+    act(() => vi.runAllTimers());
+    expect(pending.counts).toEqual({ subscribed: 1, unsubscribed: 1 });
+    expect(engine.sendText('anyone there?')).toBeNull();
+  });
+
   it('gives every component below it the same engine', () => {
     const { engine } = testEngine();
     const seen: ChatEngine[] = [];

@@ -4,8 +4,10 @@ import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '../..
 const EngineContext = createContext<ChatEngine | null>(null);
 
 export interface ChatProviderProps {
-  /** An engine made by the integrator; the provider then starts it but does not dispose it. */
+  /** An engine made by the integrator; the provider then starts it but does not dispose it (unless `disposeEngine`). */
   engine?: ChatEngine;
+  /** Dispose the given `engine` on unmount too, as if the provider had made it (e.g. an engine started before the first render). */
+  disposeEngine?: boolean;
   /** Options of the engine the provider makes when `engine` is not given (read once). */
   options?: ChatEngineOptions;
   children?: ReactNode;
@@ -15,12 +17,12 @@ export interface ChatProviderProps {
  * Makes one engine for its subtree, starts it on mount and disposes it on unmount. Disposal waits
  * one task so that StrictMode's unmount/remount keeps the same engine and its requests.
  */
-export function ChatProvider({ engine: given, options, children }: ChatProviderProps) {
+export function ChatProvider({ engine: given, disposeEngine = false, options, children }: ChatProviderProps) {
   // The initializer may run twice under StrictMode; an engine that is never started costs nothing.
   const [engine] = useState(() => given ?? createChatEngine(options));
   useEffect(() => {
     engine.start();
-    if (given) return undefined;
+    if (given && !disposeEngine) return undefined;
     let disposeTimer: ReturnType<typeof setTimeout> | undefined;
     pending.get(engine)?.();
     return () => {
@@ -30,7 +32,7 @@ export function ChatProvider({ engine: given, options, children }: ChatProviderP
       }, 0);
       pending.set(engine, () => clearTimeout(disposeTimer));
     };
-  }, [engine, given]);
+  }, [engine, given, disposeEngine]);
   return <EngineContext.Provider value={engine}>{children}</EngineContext.Provider>;
 }
 
