@@ -5,7 +5,7 @@ import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BASE_PATH } from './engine/constants.ts';
 import { precompress } from './scripts/precompress.ts';
-import { preloadLazyModule } from './scripts/preloadLazyModule.ts';
+import { earlyModules } from './scripts/earlyModules.ts';
 import { reactRouterTreeShaking } from './scripts/reactRouterTreeShaking.ts';
 import { referenceServer } from './server/vite.ts';
 
@@ -18,8 +18,9 @@ export default defineConfig({
     lingui(),
     referenceServer(),
     reactRouterTreeShaking(),
-    // /index is the page every visit lands on (SPEC §2: / redirects there).
-    preloadLazyModule('ui/widget/pages/IndexPage.tsx'),
+    // The chat's engine runs beside the entry (its first requests go out while React downloads);
+    // /index, the page every visit lands on (SPEC §2: / redirects there), is preloaded.
+    earlyModules({ run: ['ui/widget/pages/pageChat.ts'], preload: ['ui/widget/pages/IndexPage.tsx'] }),
     precompress(),
   ],
   // rxjs's ES2015 build: native classes instead of the ES5 build's tslib helpers (≈2 kB gzip less).
@@ -29,6 +30,8 @@ export default defineConfig({
     sourcemap: true,
     // The manifest tells the size check (tests/bench/size.test.ts) which files /chat/index loads first.
     manifest: true,
+    // Every browser the widget supports knows <link rel=modulepreload>: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // Rolldown warns when JavaScript plugins take most of a build: here that is Lingui's Babel pass
     // and the precompress plugin's one brotli pass at maximum quality (≈1 s), both by design.
     rolldownOptions: { checks: { bundlerTimings: false } },

@@ -9,10 +9,11 @@ import { PRECOMPRESS_MIN_BYTES } from '../../scripts/precompress';
  * asks for 110 kB. The libraries it names weigh 82.7 kB of that on their own (react-dom 19 + react +
  * scheduler 65.4, react-router 7 8.2 after scripts/reactRouterTreeShaking.ts, Lingui with the English
  * catalog 5.0, rxjs 4.1), which leaves 27.3 kB for the engine, hooks, list and screen and their
- * styles; they measure 37.4. So this is a ratchet: the measured size (120.1 kB on 2026-11-26) plus
- * 1 kB, so that a change that grows the first screen fails; lower it whenever a change shrinks it.
+ * styles; they measure 38.5 (with the chat engine in a chunk of its own, which starts the chat
+ * while React downloads). So this is a ratchet: the measured size (121.2 kB on 2026-11-26) plus
+ * 0.8 kB, so that a change that grows the first screen fails; lower it whenever a change shrinks it.
  */
-const BUDGET_BYTES = 121 * 1024;
+const BUDGET_BYTES = 122 * 1024;
 const DIST = 'dist';
 
 /** A chunk of Vite's build manifest. */
@@ -25,22 +26,25 @@ interface Chunk {
 }
 
 /**
- * What "initial" means at /chat/index: the entry with its static imports and CSS, then — before
- * anything is shown — the lazily loaded IndexPage route (its imports and CSS) and the English
- * catalog that the layout awaits. Other catalogs and chunks load only when asked for.
+ * What "initial" means at /chat/index: what index.html loads and preloads — the entry and the chat
+ * engine's module with their CSS, the lazily loaded IndexPage route — with everything those import
+ * (the English catalog is part of the entry). Other catalogs and chunks load only when asked for.
  */
 function initialFiles(manifest: Record<string, Chunk>): string[] {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
   const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.css?.forEach((css) => files.add(css));
-    chunk.imports?.forEach(visit);
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const chunk = byFile.get(file);
+    chunk?.css?.forEach((css) => files.add(css));
+    chunk?.imports?.forEach((key) => {
+      const imported = manifest[key];
+      if (imported) visit(imported.file);
+    });
   };
-  visit('index.html');
-  visit('ui/widget/pages/IndexPage.tsx');
-  visit('locales/en/messages.po');
+  for (const [, file] of html.matchAll(/(?:src|href)="[^"]*\/(assets\/[^"]+)"/g)) if (file) visit(file);
   return [...files];
 }
 
@@ -49,6 +53,7 @@ const readManifest = () => JSON.parse(readFileSync(join(DIST, '.vite', 'manifest
 it('the initial JS + CSS of /chat/index stays within its budget (gzip)', () => {
   const files = initialFiles(readManifest());
   expect(files.some((f) => f.includes('IndexPage'))).toBe(true);
+  expect(files.some((f) => f.includes('pageChat'))).toBe(true);
   const sizes = files.map((file) => ({ file, gzip: gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length }));
   const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
   console.log(
@@ -60,7 +65,12 @@ it('the initial JS + CSS of /chat/index stays within its budget (gzip)', () => {
 it('the server sends the first screen precompressed (brotli when accepted, else gzip), cached for a year', async () => {
   const sent: { file: string; br: number; gz: number }[] = [];
   for (const file of initialFiles(readManifest())) {
-    if (readFileSync(join(DIST, file)).byteLength < PRECOMPRESS_MIN_BYTES) continue;
+    const size = readFileSync(join(DIST, file)).byteLength;
+    // Too small to be worth compressing: sent as it is.
+    if (size < PRECOMPRESS_MIN_BYTES) {
+      sent.push({ file, br: size, gz: size });
+      continue;
+    }
     const url = `${inject('baseUrl')}/chat/${file}`;
     const br = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
     const gz = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
