@@ -35,10 +35,11 @@ export function releaseIdleModules(): void {
 /**
  * React.lazy for a module that loads ahead of its first render: at once (`now`, for the page every
  * visit needs; index.html preloads its chunk) or once the first screen is complete and the browser
- * idle (`idle`, for dialogs and viewers a tap opens; see releaseIdleModules). React.lazy suspends on a promise still pending when it renders — even
- * one a microtask from resolving — and React reveals a suspended boundary no sooner than 300 ms
- * after its fallback; a module already loaded is handed over synchronously instead, so it renders
- * at once. A load that failed is tried once more when the component first renders.
+ * idle (`idle`, for dialogs and viewers a tap opens; see releaseIdleModules). React.lazy suspends
+ * on a promise still pending when it renders — even one a microtask from resolving — and React
+ * reveals a suspended boundary no sooner than 300 ms after its fallback; a module already loaded
+ * is handed over synchronously instead, so it renders at once. A load that failed is tried once
+ * more when the component first renders.
  */
 export function lazyPreloaded<P extends object>(load: () => Promise<Module<P>>, when: 'now' | 'idle' = 'now'): LazyExoticComponent<ComponentType<P>> {
   let loaded: Module<P> | undefined;

@@ -6,8 +6,8 @@ import { storedLanguage } from '../i18n/useLanguage';
 import { AppRoutes } from './router';
 import './theme.css';
 
-// The first screen waits for the visitor's catalog: its fetch starts now, beside the page's chunk
-// (preloaded by index.html), not after the first render.
+// The first screen waits for the visitor's catalog (the default language's is part of this entry):
+// its fetch starts now, not after the first render.
 void loadCatalog(storedLanguage());
 
 const root = document.getElementById(MOUNT_ELEMENT_ID);

@@ -20,7 +20,7 @@ export function ChatScreen() {
   usePageNotices(channel?.title ?? '');
   const { i18n } = useLingui();
   useEffect(() => {
-    // After this first paint, while the chat connects.
+    // Soon after the first paint, usually while the chat still connects.
     const timer = setTimeout(() => prepareTimeFormats(i18n.locale));
     return () => clearTimeout(timer);
   }, [i18n.locale]);
