@@ -1,6 +1,5 @@
 import { basename, extname, resolve } from 'node:path';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
-import type { OutputChunk } from 'rolldown';
+import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
 
 export interface EarlyModulesOptions {
   /**
@@ -37,7 +36,7 @@ export function earlyModules({ run, preload }: EarlyModulesOptions): Plugin {
       order: 'post',
       handler(_html, { bundle }) {
         const chunks = Object.values(bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const chunkOf = (id: string): OutputChunk => {
+        const chunkOf = (id: string): Rolldown.OutputChunk => {
           const path = resolve(root, id).replaceAll('\\', '/');
           const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/') === path);
           if (!chunk) throw new Error(`earlyModules: no chunk is built from ${id}`);
