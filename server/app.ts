@@ -63,7 +63,7 @@ export interface AppOptions {
 }
 
 /** Body of every POST /api/dev/* control. */
-export interface DevRequest {
+interface DevRequest {
   userId: string;
   /** agentSay: what the agent says. */
   text?: string;
@@ -84,7 +84,7 @@ const MAX_PAGE_SIZE = 100;
 /** Uploads live in memory, so they are capped. */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Content that makes sendMsg, evaluate or submitUserForm fail on purpose, so clients can test failure paths. */
-export const FAIL_MARKER = '__fail__';
+const FAIL_MARKER = '__fail__';
 /** sendMsg data.status of a message that was not delivered. */
 const SEND_FAILED = 0;
 /** Envelope codes of failures (our choice; only 200 is named by the spec). */

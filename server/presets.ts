@@ -4,7 +4,7 @@ import { FAQ_QUESTIONS } from './robot.ts';
 import { sampleUrl } from './samples.ts';
 
 /** A field of the user information form (the `fields` of userFormConfig, our choice). */
-export interface FormField {
+interface FormField {
   name: string;
   label: string;
   required: boolean;
@@ -28,7 +28,7 @@ export interface Preset {
 }
 
 /** A seeded history message: its fields, and how long before the visitor's first visit it was written. */
-export type SeedMessage = Omit<WireMessage, 'id' | 'userId' | 'msgTime'> & { agoMs: number };
+type SeedMessage = Omit<WireMessage, 'id' | 'userId' | 'msgTime'> & { agoMs: number };
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

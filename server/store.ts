@@ -12,7 +12,7 @@ interface Timer {
 }
 
 /** Where the visitor stands with the human agents. */
-export type Conversation = 'none' | 'queued' | 'agent';
+type Conversation = 'none' | 'queued' | 'agent';
 
 /** A stored message and the session it was written in. */
 interface StoredMessage {

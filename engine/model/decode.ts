@@ -49,13 +49,6 @@ export function optNumber(value: Json, path: string): number | undefined {
   throw new DecodeError(`${path}: expected a number`);
 }
 
-/** A required number. */
-export function number(value: Json, path: string): number {
-  const n = optNumber(value, path);
-  if (n === undefined) throw new DecodeError(`${path}: missing`);
-  return n;
-}
-
 /** A channel-info flag: 1, "1" and true are on; anything else is off. */
 export function flag(value: Json): boolean {
   return value === true || value === 1 || value === '1';

@@ -94,7 +94,7 @@ const MSG_TYPES: readonly (number | string)[] = Object.values(MsgType);
 const STATUSES: readonly string[] = Object.values(MessageStatus);
 
 /** Position by sender: visitor right, system centre, everyone else left (the default). */
-export function positionOf(senderType: SenderType): Position {
+function positionOf(senderType: SenderType): Position {
   if (senderType === SenderType.Visitor) return 'right';
   if (senderType === SenderType.System) return 'center';
   return 'left';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } 
 /** Debian's Chromium, installed by .ci/run with apt-get (no browser download). */
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Screenshots of failing tests land here (ignored by git). */
-export const ARTIFACTS = 'test-results';
+const ARTIFACTS = 'test-results';
 
 export const PHONE = { width: 360, height: 640 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;

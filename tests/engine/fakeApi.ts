@@ -3,12 +3,12 @@ import { afterEach, expect } from 'vitest';
 import type { VisitorApi } from '../../engine/transport/visitorApi';
 
 /** A method name of the visitor API (one per SPEC §7 call). */
-export type ApiCall = keyof VisitorApi;
+type ApiCall = keyof VisitorApi;
 /** The request body a call takes. */
-export type RequestOf<K extends ApiCall> = Parameters<VisitorApi[K]>[0];
+type RequestOf<K extends ApiCall> = Parameters<VisitorApi[K]>[0];
 
 /** One call the engine made, in order. */
-export interface RecordedCall {
+interface RecordedCall {
   name: ApiCall;
   body: unknown;
 }

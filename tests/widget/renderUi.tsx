@@ -8,7 +8,7 @@ import { ChatProvider, ToastProvider } from '../../ui/hooks';
 import { inMode } from '../hooks/strictMode';
 
 /** Activates English with no catalog: the macros' source texts are shown. */
-export function activateEnglish(): void {
+function activateEnglish(): void {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
 }
 

@@ -1,5 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS } from '../../engine/constants';
+
+/** Toast visible time, then removal delay (SPEC §9). */
+const TOAST_DURATION_MS = 2_000;
+const TOAST_REMOVE_DELAY_MS = 300;
 
 /** SPEC §8 toast kinds. */
 export type ToastKind = 'success' | 'error' | 'loading';

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { RECORDER_CANCEL_PX, RECORDER_MIN_MS } from '../../engine/constants';
 import { useSendFile } from './useSendFile';
+
+/** Voice recorder: cancel when dragged up more than this (SPEC §4, §9). */
+const RECORDER_CANCEL_PX = 80;
+/** Voice recorder: shorter recordings are dropped, so a tap does not send an empty clip (our choice). */
+const RECORDER_MIN_MS = 1_000;
 
 /** SPEC §4 Voice recorder states. */
 export type RecorderState = 'initial' | 'recording' | 'willCancel';

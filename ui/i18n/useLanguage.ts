@@ -1,6 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { LANGUAGE_KEY, LANGUAGE_POLL_MS } from '../../engine/constants';
 import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, isLanguage, type LanguageCode } from './languages';
+
+/** Language local storage key (SPEC §3). */
+const LANGUAGE_KEY = 'chat-lan';
+/** Language setting poll period (SPEC §7). */
+const LANGUAGE_POLL_MS = 100;
 
 /** The visitor's language as stored in `chat-lan` (SPEC §2), or the default. */
 export function storedLanguage(): LanguageCode {

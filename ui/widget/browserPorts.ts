@@ -33,7 +33,7 @@ export function documentVisibility(): VisibilityPort {
 }
 
 /** The message posted to the parent window when embedded (SPEC §2: a new-message flag and the channel info). */
-export interface ParentNotice {
+interface ParentNotice {
   source: 'visitor-chat';
   newMessage: true;
   channel: ChannelInfo;

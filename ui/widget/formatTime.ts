@@ -1,5 +1,5 @@
-import { WEEKDAY_WINDOW_DAYS } from '../../engine/constants';
-
+/** Days within which a date shows as a weekday (SPEC §9). */
+const WEEKDAY_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 function startOfDay(ms: number): number {

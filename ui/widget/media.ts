@@ -1,4 +1,6 @@
-import { FILE_SIZE_BASE, FILE_SIZE_DECIMALS } from '../../engine/constants';
+/** File sizes are shown in 1024-based units with this many decimals (SPEC §9). */
+const FILE_SIZE_BASE = 1024;
+const FILE_SIZE_DECIMALS = 2;
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 

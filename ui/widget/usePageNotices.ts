@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import { TITLE_NOTICE_MS } from '../../engine/constants';
 import { useChatEvents } from '../hooks';
 import { notifyParent } from './browserPorts';
+
+/** Tab title shows the new-message notice this long (SPEC §7). */
+const TITLE_NOTICE_MS = 1_000;
 
 /**
  * What the engine asks of the page (SPEC §2, §7): the tab title is the channel's title; a new

@@ -1,11 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { INPUT_MAX_ROWS } from '../../../engine/constants';
 import { useComposer, useFileUpload, usePasteImage, useVoiceRecorder, type FileError, type RecorderError } from '../../hooks';
 import { formatFileSize } from '../media';
 import { lazyPreloaded } from '../lazyPreloaded';
 import { CloseIcon } from './CloseIcon';
 import './Composer.css';
+
+/** Composer auto-size limit (SPEC §9). */
+const INPUT_MAX_ROWS = 5;
 
 // Not part of the first screen: loaded once it is done, so that a paste is confirmed at once.
 const PasteConfirm = lazyPreloaded(() => import('./PasteConfirm').then((m) => ({ default: m.PasteConfirm })), 'idle');

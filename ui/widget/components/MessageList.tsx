@@ -1,7 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
-import { BACK_TO_BOTTOM_THROTTLE_MS } from '../../../engine/constants';
 import { MsgType, SenderType, type ChatMessage } from '../../../engine';
 import { useChat, usePullToRefresh } from '../../hooks';
 import { MessageItem } from './MessageItem';
@@ -13,6 +12,8 @@ import './MessageList.css';
 const STICK_PX = 64;
 /** Distance from the start (px) within which older history loads. */
 const LOAD_OLDER_PX = 80;
+/** Back-to-bottom button throttle (SPEC §9). */
+const BACK_TO_BOTTOM_THROTTLE_MS = 300;
 
 /** What changed between two renders of the list: messages added at the start, at the end, or neither. */
 function diff(prev: readonly ChatMessage[], next: readonly ChatMessage[]) {

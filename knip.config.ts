@@ -1,0 +1,37 @@
+import type { KnipConfig } from 'knip';
+
+/**
+ * knip, the second half of `npm run lint`: it fails on unused files, exports, exported types and
+ * dependencies, and on dependencies that are used but not listed in package.json.
+ *
+ * Knip finds most entry points itself: the Vite plugin reads vite.config.ts and its index.html
+ * (ui/widget/main.tsx); the Vitest plugin reads the test projects of vite.config.ts (their
+ * include patterns, tests/setupDom.ts, tests/e2e/globalSetup.ts); the ESLint and Lingui plugins
+ * read eslint.config.js and lingui.config.ts; package.json's scripts name server/node.ts
+ * (npm start) and tests/bench/run.ts (npm run bench). The build plugins of scripts/ and
+ * server/vite.ts are imported by vite.config.ts, so they are reached without being entries, and
+ * their exports are checked like any other module's. Below are the entry points none of that names.
+ */
+const config: KnipConfig = {
+  entry: [
+    // The package's public entry points (tsconfig.types.json): every export is public API, used or not here.
+    'engine/index.ts',
+    'ui/hooks/index.ts',
+    // The module that earlyModules (vite.config.ts) starts beside the entry; knip cannot read plugin options.
+    'ui/widget/pages/pageChat.ts',
+    // Examples for integrators.
+    'examples/*.ts',
+  ],
+  project: ['{engine,ui,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
+  // The defaults, spelled out: these are what the lint step exists to catch.
+  rules: {
+    files: 'error',
+    exports: 'error',
+    types: 'error',
+    dependencies: 'error',
+    devDependencies: 'error',
+    unlisted: 'error',
+  },
+};
+
+export default config;
