@@ -46,6 +46,18 @@ export default defineConfig({
           include: ['tests/{engine,server,integration,i18n}/**/*.test.ts'],
         },
       },
+      // DESIGN: effects do not depend on their order — the engine and integration scenarios again,
+      // with the effect list reversed and shuffled (tests/engine/effectOrder.ts).
+      ...(['reversed', 'shuffled'] as const).map((order) => ({
+        extends: true as const,
+        test: {
+          name: `engine-${order}`,
+          environment: 'node' as const,
+          include: ['tests/{engine,integration}/**/*.test.ts'],
+          setupFiles: ['tests/engine/effectOrder.ts'],
+          env: { EFFECT_ORDER: order },
+        },
+      })),
       {
         extends: true,
         test: {

@@ -1,29 +1,31 @@
-import { BehaviorSubject, EMPTY, Subject, Subscription, asyncScheduler, catchError, defer, map, merge, retry, skip, tap, type Observable, type SchedulerLike } from 'rxjs';
-import { MsgType, SenderType } from './model/codes';
-import { createMessage, type MessageRating } from './model/message';
+import { BehaviorSubject, EMPTY, Subject, Subscription, asyncScheduler, catchError, defer, merge, retry, skip, tap, type Observable, type SchedulerLike } from 'rxjs';
+import type { Effect, EffectContext } from './core/effect';
+import type { EffectOutput, EngineEvent, Intent } from './core/intents';
+import { reduce } from './core/reduce';
+import { initialState, type ChatState } from './core/state';
+import { agentEvents } from './features/agentEvents/effect';
+import { bootstrap } from './features/bootstrap/effect';
+import { close } from './features/conversation/close';
+import { transfer } from './features/conversation/transfer';
+import { countdowns } from './features/countdowns/effect';
+import { fileLimit, fileMessage, textMessage, type SendFileExtra, type SendFileResult } from './features/delivery/compose';
+import { delivery } from './features/delivery/effect';
+import { canRetry } from './features/delivery/predicates';
+import { evaluation } from './features/evaluation/effect';
+import { leaveMessage } from './features/forms/leaveMessage';
+import { userForm } from './features/forms/userForm';
+import { history } from './features/history/effect';
+import { pageNotices } from './features/notices/pageNotices';
+import { systemQueue } from './features/notices/systemQueue';
+import { robot } from './features/robot/effect';
+import { receipts } from './features/signals/receipts';
+import { typing } from './features/signals/typing';
+import { visibility } from './features/signals/visibility';
+import type { MessageRating } from './model/message';
+import { findMessage } from './model/timeline';
 import { parseQuery, type ChatQuery } from './model/query';
 import { alwaysVisible, consoleLogger, memoryStorage, type Logger, type StoragePort, type VisibilityPort } from './ports';
-import { initialState, reduce, type ChatState, type EngineEvent, type Intent } from './state';
 import { createVisitorApi, type VisitorApi } from './transport/visitorApi';
-import { ofType, type Effect, type EffectContext } from './effects/context';
-import { bootstrap } from './effects/bootstrap';
-import { close } from './effects/close';
-import { countdowns } from './effects/countdowns';
-import { delivery } from './effects/delivery';
-import { upload } from './effects/upload';
-import { fileMsgType } from './model/fileType';
-import { MAX_FILE_SIZE_BYTES } from './constants';
-import { evaluation } from './effects/evaluation';
-import { events } from './effects/events';
-import { history } from './effects/history';
-import { page } from './effects/page';
-import { receipts } from './effects/receipts';
-import { robot } from './effects/robot';
-import { systemQueue } from './effects/systemQueue';
-import { transfer } from './effects/transfer';
-import { typing } from './effects/typing';
-import { userForm } from './effects/userForm';
-import { leaveMessage } from './effects/leaveMessage';
 
 /** How an engine is made; everything is optional and injectable. */
 export interface ChatEngineOptions {
@@ -47,17 +49,6 @@ export interface ChatEngineOptions {
   /** Largest file `sendFile` accepts, in bytes; MAX_FILE_SIZE_BYTES (10 MB) by default. */
   maxFileSize?: number;
 }
-
-/** Extras of a file message: a local preview the UI made, and a voice recording's length. */
-export interface SendFileExtra {
-  /** A preview URL (e.g. an object URL) shown until, and after, the upload; the engine never reads it. */
-  previewUrl?: string;
-  /** Seconds of a voice recording: the message is then an audio message whatever its extension. */
-  audioDuration?: number;
-}
-
-/** What `sendFile` did: the new message's id, or why nothing was sent. */
-export type SendFileResult = { id: string } | { error: 'tooLarge'; limit: number; size: number } | { error: 'disposed' };
 
 /** The engine's public face: a store (subscribe/getSnapshot), streams, and commands. */
 export interface ChatEngine {
@@ -111,23 +102,24 @@ export interface ChatEngine {
   dispose(): void;
 }
 
-const EFFECTS: readonly Effect[] = [
+/** Every effect of every feature; they hear only intents and states, so their order does not matter. */
+export const EFFECTS: readonly Effect[] = [
   bootstrap,
   history,
-  upload,
   delivery,
   robot,
   transfer,
-  events,
+  close,
+  agentEvents,
   countdowns,
   receipts,
   typing,
+  visibility,
   systemQueue,
+  pageNotices,
   evaluation,
-  close,
   userForm,
   leaveMessage,
-  page,
 ];
 
 /** Consecutive failures after which a broken effect is left stopped rather than restarted. */
@@ -137,7 +129,7 @@ const EFFECT_RESTARTS = 10;
  * An effect whose bug (an exception) is logged and the effect restarted, so that one failing rule
  * never stops the others: the chat goes on without it instead of going dead.
  */
-function isolated(effect: Effect, ctx: EffectContext): Observable<Intent> {
+function isolated(effect: Effect, ctx: EffectContext): Observable<EffectOutput> {
   return defer(() => effect(ctx)).pipe(
     tap({ error: (e: unknown) => ctx.log.warn(`the ${effect.name || 'an'} effect failed and restarts`, e) }),
     retry({ count: EFFECT_RESTARTS, resetOnSuccess: true }),
@@ -154,26 +146,37 @@ function defaultId(): string {
 
 /** Creates a chat engine. Nothing happens until `start()`. */
 export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
+  return assembleEngine(options, EFFECTS);
+}
+
+/** The engine with the given effects (tests run it with them in another order). */
+export function assembleEngine(options: ChatEngineOptions, effects: readonly Effect[]): ChatEngine {
   const scheduler = options.scheduler ?? asyncScheduler;
   const query = typeof options.query === 'string' || options.query === undefined ? parseQuery(options.query ?? '') : options.query;
   const newId = options.newId ?? defaultId;
   const state$ = new BehaviorSubject<ChatState>(initialState(query));
   const intent$ = new Subject<Intent>();
+  const events$ = new Subject<EngineEvent>();
   const subscription = new Subscription();
   let disposed = false;
   let started = false;
 
-  // Intents are applied one at a time, in order: one raised while another is being applied waits
-  // its turn, so every effect sees the state that its intent produced.
-  const queue: Intent[] = [];
+  // Outputs are applied one at a time, in order: one raised while another is being applied waits
+  // its turn, so every effect sees the state that its intent produced, and the UI hears an engine
+  // event after the intents emitted before it.
+  const queue: EffectOutput[] = [];
   let draining = false;
-  function dispatch(intent: Intent): void {
+  function apply(output: EffectOutput): void {
     if (disposed) return;
-    queue.push(intent);
+    queue.push(output);
     if (draining) return;
     draining = true;
     try {
       for (let next = queue.shift(); next; next = queue.shift()) {
+        if (next.type === 'notify') {
+          events$.next(next.event);
+          continue;
+        }
         const before = state$.value;
         const after = reduce(before, next);
         if (after !== before) state$.next(after);
@@ -205,67 +208,49 @@ export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
     },
     getSnapshot: () => state$.value,
     state$: state$.asObservable(),
-    events$: intent$.pipe(
-      ofType('notify'),
-      map((i) => i.event),
-    ),
+    events$: events$.asObservable(),
     start() {
       if (started || disposed) return;
       started = true;
-      subscription.add(merge(...EFFECTS.map((effect) => isolated(effect, ctx))).subscribe(dispatch));
-      dispatch({ type: 'start' });
+      subscription.add(merge(...effects.map((effect) => isolated(effect, ctx))).subscribe(apply));
+      apply({ type: 'start' });
     },
     sendText(text) {
-      const content = text.trim();
-      if (!content || disposed) return null;
-      const id = newId();
-      dispatch({
-        type: 'visitorSent',
-        message: createMessage({ id, senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: content, createdAt: scheduler.now() }),
-      });
-      return id;
+      const message = disposed ? null : textMessage(text, newId, scheduler.now());
+      if (!message) return null;
+      apply({ type: 'visitorSent', message });
+      return message.id;
     },
     sendFile(file, fileName, extra = {}) {
       if (disposed) return { error: 'disposed' };
-      const limit = options.maxFileSize ?? MAX_FILE_SIZE_BYTES;
+      const limit = fileLimit(options.maxFileSize);
       if (file.size > limit) return { error: 'tooLarge', limit, size: file.size };
-      const id = newId();
-      dispatch({
-        type: 'visitorSent',
-        message: createMessage({
-          id,
-          senderType: SenderType.Visitor,
-          msgType: extra.audioDuration !== undefined ? MsgType.Audio : fileMsgType(fileName),
-          msgContent: '',
-          fileName,
-          fileSize: file.size,
-          audioDuration: extra.audioDuration,
-          localUrl: extra.previewUrl,
-          upload: { file },
-          createdAt: scheduler.now(),
-        }),
-      });
-      return { id };
+      const message = fileMessage(file, fileName, extra, newId(), scheduler.now());
+      apply({ type: 'visitorSent', message });
+      return { id: message.id };
     },
-    retry: (id) => dispatch({ type: 'retry', id }),
-    loadOlder: () => dispatch({ type: 'historyRequested' }),
-    rateMessage: (id, rating) => dispatch({ type: 'messageRated', id, rating }),
-    requestHuman: () => dispatch({ type: 'humanRequested' }),
-    chooseGroup: (groupId) => dispatch({ type: 'groupChosen', groupId }),
-    submitUserForm: (values) => dispatch({ type: 'userFormSubmitted', values }),
-    notifyTyping: (text) => dispatch({ type: 'visitorTyping', text }),
-    closeChat: () => dispatch({ type: 'closeRequested' }),
-    openEvaluation: () => dispatch({ type: 'evaluationRequested' }),
-    submitEvaluation: ({ star, comment }) => dispatch({ type: 'evaluationSubmitted', star, comment }),
-    dismissEvaluation: () => dispatch({ type: 'evaluationDismissed' }),
-    openLeaveMessage: () => dispatch({ type: 'leaveMessageOpened' }),
-    closeLeaveMessage: () => dispatch({ type: 'leaveMessageClosed' }),
-    leaveMessage: (values) => dispatch({ type: 'leaveMessageSubmitted', values }),
+    retry(id) {
+      if (canRetry(findMessage(state$.value.messages, id))) apply({ type: 'retry', id });
+    },
+    loadOlder: () => apply({ type: 'historyRequested' }),
+    rateMessage: (id, rating) => apply({ type: 'messageRated', id, rating }),
+    requestHuman: () => apply({ type: 'humanRequested' }),
+    chooseGroup: (groupId) => apply({ type: 'groupChosen', groupId }),
+    submitUserForm: (values) => apply({ type: 'userFormSubmitted', values }),
+    notifyTyping: (text) => apply({ type: 'visitorTyping', text }),
+    closeChat: () => apply({ type: 'closeRequested' }),
+    openEvaluation: () => apply({ type: 'evaluationRequested' }),
+    submitEvaluation: ({ star, comment }) => apply({ type: 'evaluationSubmitted', star, comment }),
+    dismissEvaluation: () => apply({ type: 'evaluationDismissed' }),
+    openLeaveMessage: () => apply({ type: 'leaveMessageOpened' }),
+    closeLeaveMessage: () => apply({ type: 'leaveMessageClosed' }),
+    leaveMessage: (values) => apply({ type: 'leaveMessageSubmitted', values }),
     dispose() {
       if (disposed) return;
       disposed = true;
       subscription.unsubscribe();
       intent$.complete();
+      events$.complete();
       state$.complete();
     },
   };

@@ -1,7 +1,20 @@
 /** Public API of the framework-free chat engine. */
-export { createChatEngine, type ChatEngine, type ChatEngineOptions, type SendFileExtra, type SendFileResult } from './engine';
+export { createChatEngine, type ChatEngine, type ChatEngineOptions } from './engine';
+export type { SendFileExtra, SendFileResult } from './features/delivery/compose';
+export type { ChatState } from './core/state';
+export type { Command, EngineEvent, Intent, Result, SubmittedForm } from './core/intents';
+export type { ChatError, ChatSession } from './features/bootstrap/slice';
+export type { LeaveMessageReason } from './features/forms/slice';
+
+// The rules every layer asks (SPEC §4): the reducer, the effects, the hooks and the widget call these.
+export { canEnd, canRequestHuman, isQueued, queuePosition } from './features/conversation/predicates';
+export { canLoadOlder } from './features/history/predicates';
+export { canRetry } from './features/delivery/predicates';
+export { canRateReply, showsRating, showsThinking } from './features/robot/predicates';
+export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
+export { canOpenLeaveMessage, leaveMessageEditable, userFormRequired } from './features/forms/predicates';
+
 export { fileMsgType, extensionOf, type FileMsgType } from './model/fileType';
-export type { ChatState, ChatError, ChatSession, EngineEvent, Intent, LeaveMessageReason, SubmittedForm } from './state';
 export { createVisitorApi, type VisitorApi, type HttpOptions, type EventBatch } from './transport/visitorApi';
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';
@@ -26,5 +39,3 @@ export * from './model/codes';
 export * as constants from './constants';
 export { memoryStorage, consoleLogger, alwaysVisible, type StoragePort, type Logger, type VisibilityPort } from './ports';
 export type * from './protocol';
-/** Whether the visitor may ask for a human now (requestHuman would start a transfer). */
-export { canTransfer as canRequestHuman } from './effects/transfer';

@@ -1,3 +1,5 @@
+import type { ChatStatus } from './model/codes';
+
 /**
  * Wire types of every call of SPEC §7. All calls are POST with JSON bodies under
  * `/api/chat/visitor/{call}`; every response is an `ApiEnvelope` whose `code` 200 means success.
@@ -95,7 +97,8 @@ export interface ChatStartData {
   userId: string;
   sessionId: string;
   pollId: string;
-  status: number;
+  /** The chat status the session starts in (SPEC §4); an unknown one is read as 0. */
+  status: ChatStatus;
   userFormMode?: number;
   serverTime?: number;
 }

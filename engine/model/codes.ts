@@ -27,6 +27,13 @@ export type MessageStatus = (typeof MessageStatus)[keyof typeof MessageStatus];
 export const ChatStatus = { NotStarted: 0, FormCheck: 1, InConversation: 2, Queued: 3 } as const;
 export type ChatStatus = (typeof ChatStatus)[keyof typeof ChatStatus];
 
+const CHAT_STATUSES: readonly number[] = Object.values(ChatStatus);
+
+/** A chat status from the wire: a known one, else 0 (not started), so that nothing waits on a status the spec does not know. */
+export function chatStatusOf(value: number | undefined): ChatStatus {
+  return value !== undefined && CHAT_STATUSES.includes(value) ? (value as ChatStatus) : ChatStatus.NotStarted;
+}
+
 /** Result status of transferAgent (SPEC §4). */
 export const TransferStatus = {
   Close: 0,
@@ -71,6 +78,8 @@ export const SYS_MSG_FIXED = { specialMsgFlag: 3, clientType: 3, notifyAdmin: 1 
 export const API_OK = 200;
 /** sendMsg / upload data.status meaning success (SPEC §4, §7). */
 export const SEND_OK = 1;
+/** sendMsg data.status read when the server gives none: not confirmed, so the message fails. */
+export const SEND_UNCONFIRMED = 0;
 /** A countdown that is off (SPEC §4 Timeouts). */
 export const COUNTDOWN_OFF = -1;
 /** Channel-info flag value meaning on. */

@@ -1,6 +1,6 @@
 import { Observable, asyncScheduler, type SchedulerLike } from 'rxjs';
 import { API_PREFIX, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../constants';
-import { API_OK } from '../model/codes';
+import { API_OK, SEND_UNCONFIRMED, TransferStatus, chatStatusOf } from '../model/codes';
 import { decodeChannelInfo, type ChannelInfo } from '../model/channel';
 import { DecodeError, list, object, optNumber, optString, string, type Json } from '../model/decode';
 import type {
@@ -106,7 +106,7 @@ function decodeStart(data: Json): ChatStartData {
     userId: string(o.userId, 'chatStart.userId'),
     sessionId: string(o.sessionId, 'chatStart.sessionId'),
     pollId: string(o.pollId ?? o.sessionId, 'chatStart.pollId'),
-    status: optNumber(o.status, 'chatStart.status') ?? 0,
+    status: chatStatusOf(optNumber(o.status, 'chatStart.status')),
     userFormMode: optNumber(o.userFormMode, 'chatStart.userFormMode'),
     serverTime: optNumber(o.serverTime, 'chatStart.serverTime'),
   };
@@ -115,7 +115,8 @@ function decodeStart(data: Json): ChatStartData {
 function decodeTransfer(data: Json): TransferAgentData {
   const o = object(data, 'transferAgent');
   return {
-    status: optNumber(o.status, 'transferAgent.status') ?? 6,
+    // No status: nothing happened (SPEC §4 result 6).
+    status: optNumber(o.status, 'transferAgent.status') ?? TransferStatus.Nothing,
     adminNick: optString(o.adminNick, 'transferAgent.adminNick'),
     waitIndex: optNumber(o.waitIndex, 'transferAgent.waitIndex'),
   };
@@ -133,7 +134,7 @@ function decodeEvents(data: Json): EventBatch {
 
 function decodeSend(data: Json): SendMsgData {
   const o = object(data, 'sendMsg');
-  return { status: optNumber(o.status, 'sendMsg.status') ?? 0, id: optString(o.id, 'sendMsg.id') };
+  return { status: optNumber(o.status, 'sendMsg.status') ?? SEND_UNCONFIRMED, id: optString(o.id, 'sendMsg.id') };
 }
 
 function decodeCard(data: Json): AdminCardData {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MsgType, SenderType, TransferStatus } from '../../engine/model/codes';
-import type { EngineEvent } from '../../engine/state';
+import type { EngineEvent } from '../../engine/core/intents';
 import { NetworkError } from '../../engine/transport/errors';
 import { agentEngine, field } from './agent/agentApi';
 import { CHANNEL_ID, USER_ID, at, logLines, newScheduler } from './fixtures';

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../engine/model/codes';
 import { createMessage, type ChatMessage } from '../../engine/model/message';
 import { parseQuery } from '../../engine/model/query';
-import { initialState, reduce, type ChatState, type Intent } from '../../engine/state';
+import type { Intent } from '../../engine/core/intents';
+import { reduce } from '../../engine/core/reduce';
+import { initialState, type ChatState } from '../../engine/core/state';
 import { channel } from './fixtures';
 
 function deepFreeze<T>(value: T): T {

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NEVER, Subject, of, type Observable } from 'rxjs';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { EventCode, MsgType, SenderType, type ChatMessage, type EventBatch, type RobotAskData } from '../../engine';
+import { ChatStatus, EventCode, MsgType, SenderType, type ChatMessage, type EventBatch, type RobotAskData } from '../../engine';
 import type { WireMessage } from '../../engine/protocol';
 import {
   useChatSelector,
@@ -116,7 +116,7 @@ describeBoth('useThinking', ({ strict }) => {
 });
 
 /** An engine in conversation with an agent (status 2) whose polls come from `batches`. */
-function agentApi(batches: Observable<EventBatch>, status = 2) {
+function agentApi(batches: Observable<EventBatch>, status: ChatStatus = ChatStatus.InConversation) {
   let first = true;
   return hookApi(
     {

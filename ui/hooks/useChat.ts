@@ -1,4 +1,4 @@
-import type { ChatState } from '../../engine';
+import { canLoadOlder, type ChatState } from '../../engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 
@@ -9,17 +9,18 @@ const pick = (s: ChatState) => ({
   channel: s.channel,
   messages: s.messages,
   history: s.history,
+  canLoadOlder: canLoadOlder(s),
 });
 
 /** The chat at a glance: phase, error, status, channel, messages, and the actions on them. */
 export function useChat() {
   const engine = useChatEngine();
-  const state = useChatSelector(pick, shallowEqual);
+  const { canLoadOlder: loadable, ...state } = useChatSelector(pick, shallowEqual);
   return {
     ...state,
     send: engine.sendText,
     retry: engine.retry,
     /** Loads older history; null when there is none left or a page is loading. */
-    loadOlder: state.history.exhausted || state.history.loading || state.phase !== 'ready' ? null : engine.loadOlder,
+    loadOlder: loadable ? engine.loadOlder : null,
   };
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { MessageStatus, type ChatMessage } from '../../engine';
+import { MessageStatus, canRetry, type ChatMessage } from '../../engine';
 import { useChatEngine } from './ChatProvider';
 
 /** What the delivery indicator shows (SPEC §4): loading only once a send is slow (800 ms). */
@@ -17,5 +17,5 @@ export function useDeliveryStatus(message: ChatMessage): { status: DeliveryStatu
   if (raw === MessageStatus.Pending) status = slow ? 'loading' : 'pending';
   else if (raw === MessageStatus.Sent) status = 'sent';
   else if (raw === MessageStatus.Fail) status = 'fail';
-  return { status, retry: status === 'fail' ? retry : null };
+  return { status, retry: canRetry(message) ? retry : null };
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { EvaluationStatus, type ChatState } from '../../engine';
+import { EvaluationStatus, canEvaluate, evaluationShown, type ChatState } from '../../engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 import { useChatEvents } from './useChatEvents';
@@ -10,8 +10,8 @@ const DEFAULT_STAR_COUNT = 5;
 const pick = (s: ChatState) => ({
   status: s.evaluation.status,
   labels: s.evaluation.stars,
-  // SPEC §4 1202: evaluation follows a closed session when evaluateMode is on.
-  canRate: s.chatClosed && (s.channel?.evaluate ?? false),
+  shown: evaluationShown(s),
+  canRate: canEvaluate(s),
 });
 
 /** One star of the rating: its value (1 = lowest) and the label from getEvaluateInfo, if any. */
@@ -27,7 +27,7 @@ export interface Star {
  */
 export function useEvaluation() {
   const engine = useChatEngine();
-  const { status, labels, canRate } = useChatSelector(pick, shallowEqual);
+  const { status, labels, shown, canRate } = useChatSelector(pick, shallowEqual);
   const [star, setStar] = useState(0);
   const [comment, setComment] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -48,7 +48,6 @@ export function useEvaluation() {
   const stars: Star[] = labels?.length
     ? labels.map((label, i) => ({ value: i + 1, label }))
     : Array.from({ length: DEFAULT_STAR_COUNT }, (_, i) => ({ value: i + 1, label: null }));
-  const shown = status === EvaluationStatus.Shown;
 
   return {
     status,
@@ -71,7 +70,7 @@ export function useEvaluation() {
         : null,
     /** Closes the dialog: dismisses an unsent rating, or ends the thank-you. */
     close: shown ? engine.dismissEvaluation : thanked ? () => setThanked(false) : null,
-    rate: canRate && status === EvaluationStatus.None ? engine.openEvaluation : null,
+    rate: canRate ? engine.openEvaluation : null,
     /** Props of a star's radio input: a native radio group, so arrow keys move between stars. */
     getStarProps: (value: number) => ({
       type: 'radio' as const,

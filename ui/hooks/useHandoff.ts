@@ -1,10 +1,10 @@
-import { canRequestHuman, ChatStatus, type ChatState } from '../../engine';
+import { canEnd, canRequestHuman, type ChatState } from '../../engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 
 const pick = (s: ChatState) => ({
   canRequest: canRequestHuman(s),
-  canEnd: (s.status === ChatStatus.InConversation || s.status === ChatStatus.Queued) && !s.chatClosed,
+  canEnd: canEnd(s),
   transferring: s.transferring,
 });
 
@@ -14,10 +14,10 @@ const pick = (s: ChatState) => ({
  */
 export function useHandoff() {
   const engine = useChatEngine();
-  const { canRequest, canEnd, transferring } = useChatSelector(pick, shallowEqual);
+  const { canRequest, canEnd: endable, transferring } = useChatSelector(pick, shallowEqual);
   return {
     transferring,
     requestHuman: canRequest ? engine.requestHuman : null,
-    endChat: canEnd ? engine.closeChat : null,
+    endChat: endable ? engine.closeChat : null,
   };
 }

@@ -1,10 +1,10 @@
-import { LEAVE_MESSAGE_FIELDS, type ChatState } from '../../engine';
+import { LEAVE_MESSAGE_FIELDS, canOpenLeaveMessage, leaveMessageEditable, type ChatState } from '../../engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 import { useChatEvents } from './useChatEvents';
 import { useFormFields } from './useFormFields';
 
-const pick = (s: ChatState) => ({ ...s.leaveMessage, query: s.query });
+const pick = (s: ChatState) => ({ ...s.leaveMessage, canOpen: canOpenLeaveMessage(s), editable: leaveMessageEditable(s), query: s.query });
 
 /**
  * The leave-message form (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg): `offered` says why it is
@@ -14,7 +14,7 @@ const pick = (s: ChatState) => ({ ...s.leaveMessage, query: s.query });
  */
 export function useLeaveMessage() {
   const engine = useChatEngine();
-  const { offered, open, sending, query } = useChatSelector(pick, shallowEqual);
+  const { offered, open, sending, canOpen, editable, query } = useChatSelector(pick, shallowEqual);
   const form = useFormFields(LEAVE_MESSAGE_FIELDS, query);
   const { reset } = form;
   useChatEvents((e) => {
@@ -26,11 +26,11 @@ export function useLeaveMessage() {
     offered,
     open,
     sending,
-    openForm: offered && !open ? engine.openLeaveMessage : null,
-    close: open && !sending ? engine.closeLeaveMessage : null,
+    openForm: canOpen ? engine.openLeaveMessage : null,
+    close: editable ? engine.closeLeaveMessage : null,
     /** Checks the fields and leaves the message: false when a field is invalid (focus goes there). */
     submit:
-      open && !sending
+      editable
         ? (): boolean => {
             const values = form.check();
             if (!values) return false;

@@ -1,15 +1,14 @@
 import { useCallback } from 'react';
-import { SenderType, type ChatMessage, type MessageRating } from '../../engine';
+import { canRateReply, type ChatMessage, type MessageRating } from '../../engine';
 import { useChatEngine } from './ChatProvider';
 
 /**
  * Thumbs up/down on a robot reply (SPEC §4 Rating of a reply): one choice, locked once chosen, so
- * `rate` is null once rated (and for messages that are not a finished robot reply).
+ * `rate` is null once rated, and for messages that cannot be rated (canRateReply).
  */
 export function useMessageRating(message: ChatMessage): { rating: MessageRating | null; rate: ((rating: MessageRating) => void) | null } {
   const engine = useChatEngine();
   const { id } = message;
   const rate = useCallback((rating: MessageRating) => engine.rateMessage(id, rating), [engine, id]);
-  const rateable = message.senderType === SenderType.Robot && !message.awaiting && !message.rating;
-  return { rating: message.rating ?? null, rate: rateable ? rate : null };
+  return { rating: message.rating ?? null, rate: canRateReply(message) ? rate : null };
 }

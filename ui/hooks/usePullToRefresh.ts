@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent, type TouchEvent } from 'react';
-import { PULL_DISTANCE, PULL_LOADING_DISTANCE, PULL_MAX_DISTANCE, PULL_RATIO } from '../../engine/constants';
-import type { ChatState } from '../../engine';
+import { canLoadOlder, type ChatState } from '../../engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
+
+/** Pull-to-refresh (SPEC §4, §9). */
+const PULL_DISTANCE = 20;
+const PULL_LOADING_DISTANCE = 30;
+const PULL_MAX_DISTANCE = 60;
+const PULL_RATIO = 2;
 
 /** SPEC §4 Pull-to-refresh states. */
 export type PullStatus = 'pending' | 'pull' | 'active' | 'loading';
@@ -19,7 +24,7 @@ interface Gesture {
 }
 
 const REST: Gesture = { status: 'pending', distance: 0 };
-const pick = (s: ChatState) => ({ loading: s.history.loading, canLoad: s.phase === 'ready' && !s.history.exhausted });
+const pick = (s: ChatState) => ({ loading: s.history.loading, canLoad: canLoadOlder(s) });
 const scrolledToTop = (el: HTMLElement) => el.scrollTop <= 0;
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type ChatState, type FormField } from '../../engine';
+import { userFormRequired, type ChatState, type FormField } from '../../engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 import { useChatEvents } from './useChatEvents';
@@ -7,7 +7,7 @@ import { useFormFields } from './useFormFields';
 
 const NO_FIELDS: readonly FormField[] = [];
 
-const pick = (s: ChatState) => ({ required: s.userForm === 'required', config: s.channel?.userForm ?? null, query: s.query });
+const pick = (s: ChatState) => ({ required: userFormRequired(s), config: s.channel?.userForm ?? null, query: s.query });
 
 /**
  * The user information form (SPEC §2–§5): shown while `required`; modal or inline per config; fields

@@ -5,7 +5,7 @@ import { createChatEngine, type ChatEngine } from '../../../engine/engine';
 import { ChatStatus, EventCode, ReceiveMode } from '../../../engine/model/codes';
 import { memoryStorage, type StoragePort, type VisibilityPort } from '../../../engine/ports';
 import type { WireChannelInfo, WireEvent, WireMessage } from '../../../engine/protocol';
-import type { ChatState } from '../../../engine/state';
+import type { ChatState } from '../../../engine/core/state';
 import type { EventBatch, VisitorApi } from '../../../engine/transport/visitorApi';
 import { fakeApi, type FakeApi } from '../fakeApi';
 import { CHANNEL_ID, channel, logSpy, sequentialIds, session, wireMessage, type RunHelpers } from '../fixtures';
@@ -33,7 +33,7 @@ export const ev = {
 export const batch = (...events: WireEvent[]): EventBatch => ({ events });
 
 /** Channel info of an agent-transfer channel (receive mode 3). */
-export const agentChannel = (wire: Partial<WireChannelInfo> = {}) => channel({ receiveMode: ReceiveMode.Agent, ...wire });
+const agentChannel = (wire: Partial<WireChannelInfo> = {}) => channel({ receiveMode: ReceiveMode.Agent, ...wire });
 
 /** getEventMsg answering the given batches immediately, in order, then empty batches. */
 export function pollAnswers(cold: RunHelpers['cold'], ...batches: EventBatch[]): () => Observable<EventBatch> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatStatus, EvaluationStatus, EventCode, OutType, SenderType } from '../../../engine/model/codes';
-import type { EngineEvent } from '../../../engine/state';
+import type { EngineEvent } from '../../../engine/core/intents';
 import type { WireEvent } from '../../../engine/protocol';
 import { at, logLines, newScheduler } from '../fixtures';
 import { agentEngine, b64, batch, ev, field, pollAnswers, type AgentSetup } from './agentApi';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChatStatus, EvaluationStatus, MsgType, SenderType } from '../../../engine/model/codes';
-import type { ChatState, EngineEvent } from '../../../engine/state';
+import type { EngineEvent } from '../../../engine/core/intents';
+import type { ChatState } from '../../../engine/core/state';
 import type { AdminCardData } from '../../../engine/protocol';
 import { NetworkError } from '../../../engine/transport/errors';
 import { answers } from '../fakeApi';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent } from '../../../engine/state';
+import type { EngineEvent } from '../../../engine/core/intents';
 import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType, TransferStatus } from '../../../engine/model/codes';
 import { memoryStorage } from '../../../engine/ports';
 import type { TransferAgentData } from '../../../engine/protocol';

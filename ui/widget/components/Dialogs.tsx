@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
-import { EvaluationStatus, MsgType, SenderType, type ChatState } from '../../../engine';
+import { EvaluationStatus, MsgType, SenderType, userFormRequired, type ChatState } from '../../../engine';
 import { shallowEqual, useChatEvents, useChatSelector, useEvaluation, useToasts } from '../../hooks';
 import { lazyPreloaded } from '../lazyPreloaded';
 import { LeaveMessageButton } from './LeaveMessageButton';
@@ -15,7 +15,7 @@ const EvaluationDialog = lazyPreloaded(() => import('./EvaluationDialog').then((
 
 /** Which forms the state asks for now (the evaluation stays mounted after a submission, to say thanks). */
 const wanted = (s: ChatState) => ({
-  userForm: s.userForm === 'required',
+  userForm: userFormRequired(s),
   groups: s.groupChoice !== null,
   leaveMessage: s.leaveMessage.open,
   evaluation: s.evaluation.status !== EvaluationStatus.None,

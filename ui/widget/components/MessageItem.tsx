@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
-import { MessageStatus, MsgType, SenderType, type ChatMessage } from '../../../engine';
+import { MessageStatus, MsgType, showsRating, showsThinking, type ChatMessage } from '../../../engine';
 import { DeliveryIndicator } from './DeliveryIndicator';
 import { MessageContent } from './MessageContent';
 import { MessageText } from './MessageText';
@@ -16,14 +16,6 @@ export interface MessageItemProps {
   onAsk: ((question: string) => void) | null;
   /** The visitor question a robot answer replies to (shown in its thinking block). */
   question?: string;
-}
-
-/**
- * Robot answers the visitor may rate: `answermsg` ones, and replies answered live on this page
- * (they carry thoughtMs). Ratings stay local, so history replies are not offered again after a reload.
- */
-function rateable(m: ChatMessage): boolean {
-  return m.senderType === SenderType.Robot && !m.awaiting && (m.msgType === MsgType.Answer || m.thoughtMs !== undefined);
 }
 
 /** One message: visitor right, system and auto-tips centred, agent and robot left (SPEC §3 position). */
@@ -42,7 +34,6 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
       </div>
     );
   }
-  const thinks = m.senderType === SenderType.Robot && (m.awaiting || m.thoughtMs !== undefined);
   return (
     <div className={`message message--${m.position}`} aria-busy={m.awaiting || undefined}>
       {m.hasTime && <MessageTime time={m.createdAt} />}
@@ -52,7 +43,7 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
         <div className="message__row">
           <div className="message__bubble">
             {m.position === 'left' && m.senderName && <span className="message__sender" dir="auto">{m.senderName}</span>}
-            {thinks && <ThinkingBlock message={m} question={question} />}
+            {showsThinking(m) && <ThinkingBlock message={m} question={question} />}
             {!m.awaiting && <MessageContent message={m} />}
             {m.msgType === MsgType.Faq && m.suggestions && (
               <ul className="message__faq" aria-label={t`Frequently asked questions`}>
@@ -69,7 +60,7 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
           <DeliveryIndicator message={m} />
         </div>
       )}
-      {rateable(m) && <RatingButtons message={m} />}
+      {showsRating(m) && <RatingButtons message={m} />}
       {m.status === MessageStatus.Fail && (
         <p className="message__failed">
           <Trans>Not delivered</Trans>

@@ -1,0 +1,64 @@
+import { EMPTY, catchError, filter, ignoreElements, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
+import { MsgType, SenderType } from '../model/codes';
+import { NOTICE_FALLBACK, createMessage, type ChatMessage, type Notice } from '../model/message';
+import type { Logger, StoragePort, VisibilityPort } from '../ports';
+import type { VisitorApi } from '../transport/visitorApi';
+import type { EffectOutput, Intent } from './intents';
+import type { ChatState } from './state';
+
+/** What every effect is given: the streams of intents and states, and the injected dependencies. */
+export interface EffectContext {
+  /** Every intent, after it was reduced (the state already shows it). */
+  intent$: Observable<Intent>;
+  /** Replays the current state to each subscriber, then every change. */
+  state$: Observable<ChatState>;
+  /** The current state, read synchronously. */
+  getState: () => ChatState;
+  api: VisitorApi;
+  scheduler: SchedulerLike;
+  storage: StoragePort;
+  log: Logger;
+  newId: () => string;
+  /** Whether the page is visible. */
+  visibility$: VisibilityPort;
+  /** The page the visitor came from, sent with chatStart (SPEC §7 previousUrl). */
+  previousUrl: string | undefined;
+}
+
+/**
+ * An effect turns intents and states into more intents (SPEC rules that talk to time or the
+ * server). Effects hear only intents and states, never each other, so their order does not matter.
+ */
+export type Effect = (ctx: EffectContext) => Observable<EffectOutput>;
+
+/** Narrows the intent stream to the given types. */
+export function ofType<T extends Intent['type']>(...types: T[]) {
+  return filter((i: Intent): i is Extract<Intent, { type: T }> => (types as string[]).includes(i.type));
+}
+
+/** The text of a failure, for the log and the error details. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A centred system message with a server-provided text (plain content, SPEC §4). */
+export function systemMessage({ newId, scheduler }: EffectContext, msgContent: string): ChatMessage {
+  return createMessage({ id: newId(), senderType: SenderType.System, msgType: MsgType.SystemText, msgContent, createdAt: scheduler.now() });
+}
+
+/** A system message the engine writes: translated by the UI by id, English fallback in msgContent. */
+export function noticeMessage(ctx: EffectContext, id: Notice['id'], values?: Notice['values']): ChatMessage {
+  return { ...systemMessage(ctx, NOTICE_FALLBACK[id]), notice: values ? { id, values } : { id } };
+}
+
+/** Ignores a call's answer and logs its failure (SPEC §8: other errors are only logged). */
+export function settle(log: Logger, call: string): OperatorFunction<unknown, never> {
+  return (source) =>
+    source.pipe(
+      ignoreElements(),
+      catchError((e: unknown) => {
+        log.warn(`${call} failed: ${errorText(e)}`);
+        return EMPTY;
+      }),
+    );
+}

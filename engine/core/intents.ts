@@ -1,0 +1,66 @@
+import type { BootstrapCommand, BootstrapResult } from '../features/bootstrap/slice';
+import type { ConversationCommand, ConversationResult } from '../features/conversation/slice';
+import type { AgentEventsResult } from '../features/agentEvents/slice';
+import type { CountdownsResult } from '../features/countdowns/slice';
+import type { DeliveryCommand, DeliveryResult } from '../features/delivery/slice';
+import type { EvaluationCommand, EvaluationResult } from '../features/evaluation/slice';
+import type { FormsCommand, FormsResult } from '../features/forms/slice';
+import type { HistoryCommand, HistoryResult } from '../features/history/slice';
+import type { NoticesResult } from '../features/notices/slice';
+import type { RobotCommand, RobotResult } from '../features/robot/slice';
+import type { SignalsCommand, SignalsResult } from '../features/signals/slice';
+import type { ChannelInfo } from '../model/channel';
+
+/** What the UI asks of the engine (its commands); effects hear them, some also change the state. */
+export type Command =
+  | BootstrapCommand
+  | HistoryCommand
+  | DeliveryCommand
+  | RobotCommand
+  | ConversationCommand
+  | SignalsCommand
+  | EvaluationCommand
+  | FormsCommand;
+
+/** What effects report (results of calls, events and timers); each changes the state. */
+export type Result =
+  | BootstrapResult
+  | HistoryResult
+  | DeliveryResult
+  | RobotResult
+  | ConversationResult
+  | AgentEventsResult
+  | SignalsResult
+  | CountdownsResult
+  | NoticesResult
+  | EvaluationResult
+  | FormsResult;
+
+/** Everything that is reduced into the state and heard by effects. */
+export type Intent = Command | Result;
+
+/** The forms whose submission the UI confirms or reports as failed (SPEC §8). */
+export type SubmittedForm = 'userForm' | 'evaluation' | 'leaveMessage';
+
+/** Side effects the engine asks the UI layer to perform (it has no DOM of its own). */
+export type EngineEvent =
+  /** SPEC §7: a new agent message while the page is hidden; the UI shows the title notice for 1 s. */
+  | { type: 'newMessageWhileHidden' }
+  /** SPEC §2: embedded (from=iframe) — post a new-message flag and the channel info to the parent. */
+  | { type: 'notifyParent'; channel: ChannelInfo }
+  /** SPEC §8: a form or evaluation submission failed; the UI shows the 'submission failed' toast. */
+  | { type: 'submissionFailed'; form: SubmittedForm }
+  /** A leave-message was delivered; the UI shows a success toast. */
+  | { type: 'submissionSucceeded'; form: 'leaveMessage' };
+
+/** An effect's request to the UI: passed to `events$` in order with the intents, never reduced. */
+export interface Notify {
+  type: 'notify';
+  event: EngineEvent;
+}
+
+/** What an effect emits: intents to reduce, and requests to the UI. */
+export type EffectOutput = Intent | Notify;
+
+/** Wraps an engine event for an effect to emit. */
+export const notify = (event: EngineEvent): Notify => ({ type: 'notify', event });

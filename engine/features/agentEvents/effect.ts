@@ -1,0 +1,136 @@
+import { EMPTY, concat, concatMap, defer, from, type Observable } from 'rxjs';
+import { ChatStatus, EventCode, OutType } from '../../model/codes';
+import { DecodeError, base64Utf8, optNumber, optString } from '../../model/decode';
+import { decodeMessage, type ChatMessage } from '../../model/message';
+import type { WireEvent } from '../../protocol';
+import { errorText, noticeMessage, systemMessage, type Effect, type EffectContext } from '../../core/effect';
+import type { Intent } from '../../core/intents';
+import { evaluatesAfterClose } from '../evaluation/predicates';
+import { added } from '../notices/slice';
+import type { EventBatch } from '../../transport/visitorApi';
+import { eventBatches } from './polling';
+
+/** SPEC §4 event 1202: the end message of the outType, then close locally, then the evaluation when evaluateMode is on. */
+function sessionEnded(ctx: EffectContext, outType: number | undefined): Intent[] {
+  const channel = ctx.getState().channel;
+  let message: ChatMessage | null = null;
+  if (outType === OutType.UserOver) message = systemMessage(ctx, channel?.userOverMsg ?? '');
+  else if (outType === OutType.AgentClosed && channel?.adminCloseMsg != null) message = systemMessage(ctx, channel.adminCloseMsg);
+  else if (outType === OutType.NewWindow) message = noticeMessage(ctx, 'openedInNewWindow');
+  const evaluation: Intent[] = evaluatesAfterClose(ctx.getState()) ? [{ type: 'evaluationRequested' }] : [];
+  return [...(message ? [added(message)] : []), { type: 'chatClosed' }, ...evaluation];
+}
+
+/** SPEC §4 event 1201: the message in msgContentEnc (base64 of UTF-8 JSON); its id is the event's msgId. */
+function agentMessage(ctx: EffectContext, event: WireEvent, msgId: string | undefined, text: string | undefined): ChatMessage {
+  if (text === undefined) throw new DecodeError('1201 without msgContentEnc');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new DecodeError('msgContentEnc: not JSON');
+  }
+  const decoded = decodeMessage(json, { now: ctx.scheduler.now(), newId: ctx.newId }, 'msgContentEnc');
+  return { ...decoded, id: msgId || decoded.id, senderName: decoded.senderName ?? optString(event.adminNick, 'adminNick') };
+}
+
+/**
+ * A run of consecutive 1201 events → one intent with all their messages, so that a poll carrying a
+ * thousand messages is one state change, not a thousand. Bad ones are dropped with a log line.
+ */
+function agentMessages(ctx: EffectContext, run: readonly WireEvent[], seen: Set<string>): Intent[] {
+  const shown = new Set(ctx.getState().messages.map((m) => m.id));
+  const messages: ChatMessage[] = [];
+  for (const event of run) {
+    try {
+      const message = agentMessage(ctx, event, optString(event.msgId, 'msgId'), base64Utf8(event.msgContentEnc, 'msgContentEnc'));
+      // A message is never shown twice (duplicate msgIds are ignored).
+      if (seen.has(message.id) || shown.has(message.id)) continue;
+      seen.add(message.id);
+      messages.push(message);
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      ctx.log.warn(`dropped event ${String(event.event_type)}: ${errorText(e)}`);
+    }
+  }
+  return messages.length ? [{ type: 'agentMessages', messages }] : [];
+}
+
+const isAgentMessage = (event: WireEvent | undefined) => event !== undefined && Number(event.event_type) === EventCode.AgentMessage;
+
+/** Splits a batch into runs: consecutive 1201 events together, every other event alone. */
+function runs(events: readonly WireEvent[]): WireEvent[][] {
+  const out: WireEvent[][] = [];
+  for (const event of events) {
+    const last = out.at(-1);
+    if (isAgentMessage(event) && isAgentMessage(last?.[0])) last?.push(event);
+    else out.push([event]);
+  }
+  return out;
+}
+
+/**
+ * SPEC §4 event codes 1200–1208 but 1201 (see agentMessages) → intents. msgContentEnc is base64 of
+ * UTF-8 text; a decoding failure throws DecodeError.
+ */
+function eventIntents(ctx: EffectContext, event: WireEvent): Intent[] {
+  const code = optNumber(event.event_type, 'event_type');
+  const msgId = optString(event.msgId, 'msgId');
+  const text = event.msgContentEnc === undefined || event.msgContentEnc === null ? undefined : base64Utf8(event.msgContentEnc, 'msgContentEnc');
+  const state = ctx.getState();
+  switch (code) {
+    case EventCode.SessionEstablished:
+      // As transfer success (SPEC §4), once: a session already established is not announced again.
+      return state.status === ChatStatus.InConversation ? [] : [{ type: 'agentConnected', adminNick: optString(event.adminNick, 'adminNick') }];
+    case EventCode.SessionEnded:
+      return sessionEnded(ctx, optNumber(event.outType, 'outType'));
+    case EventCode.EvaluationRequested:
+      return [{ type: 'evaluationRequested' }];
+    case EventCode.AgentTyping:
+      return [{ type: 'agentTyping' }];
+    case EventCode.MessageDeleted: {
+      const id = msgId || text;
+      return id ? [{ type: 'messageDeleted', id }] : [];
+    }
+    case EventCode.Ignored:
+      return [];
+    case EventCode.AgentRefused:
+      // A system message (the event's own text when it carries one), then polling stops.
+      return [added(text?.trim() ? systemMessage(ctx, text) : noticeMessage(ctx, 'agentRefused')), { type: 'agentRefused' }];
+    default:
+      ctx.log.warn(`ignored an event with unknown code ${String(event.event_type)}`);
+      return [];
+  }
+}
+
+/** SPEC §4 transfer 3: while queued, the position follows waitIndex. */
+function queuePosition({ getState }: EffectContext, batch: EventBatch): Intent[] {
+  const { status, queue } = getState();
+  // Position 0 means "at the front": the 1200 in the same batch connects; never show "number 0".
+  if (status !== ChatStatus.Queued || batch.waitIndex === undefined || batch.waitIndex < 1 || batch.waitIndex === queue?.position) return [];
+  return [{ type: 'queueMoved', position: batch.waitIndex }];
+}
+
+/**
+ * Dispatch of agent event batches (SPEC §4 event codes), one event at a time so each sees the state
+ * the previous one produced. Wire data is untrusted: an event that does not decode is dropped with a
+ * log line, unknown codes are ignored.
+ */
+export const agentEvents: Effect = (ctx) => {
+  const seen = new Set<string>();
+  const one = (event: WireEvent): Observable<Intent> =>
+    defer(() => {
+      try {
+        return from(eventIntents(ctx, event));
+      } catch (e) {
+        if (!(e instanceof DecodeError)) throw e;
+        ctx.log.warn(`dropped event ${String(event.event_type)}: ${errorText(e)}`);
+        return EMPTY;
+      }
+    });
+  const run = (events: WireEvent[]): Observable<Intent> =>
+    isAgentMessage(events[0]) ? defer(() => from(agentMessages(ctx, events, seen))) : one(events[0] as WireEvent);
+  return eventBatches(ctx).pipe(
+    concatMap((batch) => concat(defer(() => from(queuePosition(ctx, batch))), ...runs(batch.events).map(run))),
+  );
+};

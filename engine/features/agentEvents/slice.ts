@@ -1,0 +1,14 @@
+import type { Cases } from '../../core/cases';
+import type { ChatMessage } from '../../model/message';
+import { appendAll, update } from '../../model/timeline';
+
+export type AgentEventsResult =
+  /** SPEC §4 event 1201: one or more agent messages of a poll, in order. */
+  | { type: 'agentMessages'; messages: readonly ChatMessage[] }
+  /** SPEC §4 event 1205: a message was recalled. */
+  | { type: 'messageDeleted'; id: string };
+
+export const agentEventsCases = {
+  agentMessages: (state, { messages }) => ({ ...state, messages: appendAll(state.messages, messages) }),
+  messageDeleted: (state, { id }) => ({ ...state, messages: update(state.messages, id, () => null) }),
+} satisfies Cases;

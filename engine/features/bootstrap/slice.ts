@@ -1,0 +1,44 @@
+import type { Cases } from '../../core/cases';
+import type { ChannelInfo } from '../../model/channel';
+import type { ChatStatus } from '../../model/codes';
+import type { ChatQuery } from '../../model/query';
+
+/** The page error state (SPEC §8): shown by the UI, never thrown. The UI words it per code. */
+export type ChatError =
+  | { code: 'unknownChannelId' }
+  | { code: 'unknownChannel'; detail: string }
+  | { code: 'sessionFailed'; detail: string };
+
+/** The chat session from chatStart (SPEC §3). */
+export interface ChatSession {
+  userId: string;
+  sessionId: string;
+  pollId: string;
+}
+
+/** The start of the chat (SPEC §2, §7, §8 bootstrap). */
+export interface BootstrapState {
+  /** idle until start(); starting while channelInfo/chatStart run; ready; or error (see `error`). */
+  phase: 'idle' | 'starting' | 'ready' | 'error';
+  error: ChatError | null;
+  query: ChatQuery;
+  channel: ChannelInfo | null;
+  session: ChatSession | null;
+}
+
+export type BootstrapCommand = { type: 'start' };
+
+export type BootstrapResult =
+  | { type: 'channelLoaded'; channel: ChannelInfo }
+  /** chatStart answered: the session, and the chat status it starts in (SPEC §4). */
+  | { type: 'sessionStarted'; session: ChatSession; status: ChatStatus }
+  | { type: 'failed'; error: ChatError };
+
+export const initialBootstrap = (query: ChatQuery): BootstrapState => ({ phase: 'idle', error: null, query, channel: null, session: null });
+
+export const bootstrapCases = {
+  start: (state) => (state.phase === 'idle' ? { ...state, phase: 'starting' } : state),
+  channelLoaded: (state, { channel }) => ({ ...state, channel }),
+  sessionStarted: (state, { session }) => ({ ...state, phase: 'ready', session }),
+  failed: (state, { error }) => ({ ...state, phase: 'error', error }),
+} satisfies Cases;

@@ -1,0 +1,85 @@
+import type { Cases } from '../../core/cases';
+import type { ChatState } from '../../core/state';
+import type { AgentGroup } from '../../model/channel';
+import { ChatStatus } from '../../model/codes';
+import { queueText, type ChatMessage } from '../../model/message';
+import { append, update } from '../../model/timeline';
+
+/** The conversation with a human: status, the transfer to an agent, the queue, the end (SPEC §4). */
+export interface ConversationState {
+  status: ChatStatus;
+  /** The visitor or the agent ended the chat (SPEC §4 1202, §7 chatClose). */
+  chatClosed: boolean;
+  /** SPEC §4 groups: several groups to pick from (the group-selection form); the transfer waits. */
+  groupChoice: readonly AgentGroup[] | null;
+  /** A transferAgent call is in flight. */
+  transferring: boolean;
+  /** The connected agent's nickname (SPEC §3 Transfer result adminNick). */
+  agentNick: string | null;
+  /** While queued (status 3): the position, and the id of the queue message that shows it. */
+  queue: { position: number; messageId: string | null } | null;
+}
+
+export type ConversationCommand =
+  /** Asks for a human agent (SPEC §4 transfer). */
+  | { type: 'humanRequested' }
+  | { type: 'groupChosen'; groupId: string }
+  /** The visitor ends the chat (SPEC §7 chatClose). */
+  | { type: 'closeRequested' };
+
+export type ConversationResult =
+  | { type: 'groupChoiceRequired'; groups: readonly AgentGroup[] }
+  | { type: 'transferStarted' }
+  /** A transfer attempt ended; `waiting` when it connected or queued (the visitor waits for an agent). */
+  | { type: 'transferEnded'; waiting: boolean }
+  | { type: 'agentConnected'; adminNick?: string }
+  | { type: 'queued'; position: number; message: ChatMessage | null }
+  | { type: 'queueMoved'; position: number }
+  | { type: 'chatClosed' }
+  | { type: 'agentRefused' };
+
+export const initialConversation: ConversationState = {
+  status: ChatStatus.NotStarted,
+  chatClosed: false,
+  groupChoice: null,
+  transferring: false,
+  agentNick: null,
+  queue: null,
+};
+
+/** The agent side is over (SPEC §4 1202 close, 1208 refusal): no session with an agent, no queue. */
+function leaveAgent(state: ChatState, closed: boolean): ChatState {
+  return { ...state, status: ChatStatus.NotStarted, chatClosed: closed || state.chatClosed, queue: null, groupChoice: null };
+}
+
+export const conversationCases = {
+  sessionStarted: (state, { status }) => ({ ...state, status }),
+  groupChoiceRequired: (state, { groups }) => ({ ...state, groupChoice: groups }),
+  transferStarted: (state) => ({ ...state, transferring: true, groupChoice: null }),
+  transferEnded: (state) => ({ ...state, transferring: false }),
+  agentConnected: (state, { adminNick }) => ({
+    ...state,
+    status: ChatStatus.InConversation,
+    chatClosed: false,
+    agentNick: adminNick ?? state.agentNick,
+    queue: null,
+  }),
+  queued: (state, { position, message }) => ({
+    ...state,
+    status: ChatStatus.Queued,
+    queue: { position, messageId: message?.id ?? null },
+    messages: message ? append(state.messages, message) : state.messages,
+  }),
+  queueMoved: (state, { position }) => {
+    // SPEC §4 transfer 3: the queue message follows the position of later polls.
+    const messageId = state.queue?.messageId ?? null;
+    const template = state.channel?.userQueueMsg;
+    return {
+      ...state,
+      queue: { position, messageId },
+      messages: messageId && template ? update(state.messages, messageId, (m) => ({ ...m, msgContent: queueText(template, position) })) : state.messages,
+    };
+  },
+  chatClosed: (state) => leaveAgent(state, true),
+  agentRefused: (state) => leaveAgent(state, false),
+} satisfies Cases;

@@ -1,0 +1,147 @@
+import {
+  EMPTY,
+  Observable,
+  catchError,
+  concat,
+  defer,
+  first,
+  from,
+  groupBy,
+  map,
+  merge,
+  mergeMap,
+  of,
+  race,
+  switchMap,
+  takeWhile,
+  timer,
+} from 'rxjs';
+import { DELIVERY_LOADING_DELAY_MS, DELIVERY_MAX_MS, DELIVERY_RETRY_MS } from '../../constants';
+import { errorText, ofType, type Effect, type EffectContext } from '../../core/effect';
+import type { Intent } from '../../core/intents';
+import { SEND_OK } from '../../model/codes';
+import { toWire } from '../../model/message';
+import { findMessage } from '../../model/timeline';
+import type { ChatSession } from '../bootstrap/slice';
+import { heldForAgent } from '../conversation/predicates';
+import { isPendingVisitorMessage } from './predicates';
+
+/** Progress is kept to whole percents, so that a fast stream of progress events re-renders little. */
+const PERCENT = 100;
+
+/** The wait for an agent ended without one: the transfer gave up, the agent refused, or the chat closed. */
+const noAgent = (i: Intent): boolean => (i.type === 'transferEnded' && !i.waiting) || i.type === 'agentRefused' || i.type === 'chatClosed';
+
+/**
+ * SPEC §4 Sending, §7 upload (multipart, 60 s): `uploadProgressed` whenever the transport reports a
+ * new percent, then `uploaded` with the file's address.
+ */
+function upload({ api }: EffectContext, id: string, req: { userId: string; file: Blob; fileName: string }): Observable<Intent> {
+  return new Observable<Intent>((subscriber) => {
+    let last = -1;
+    const onProgress = (fraction: number) => {
+      const progress = Math.round(Math.min(1, Math.max(0, fraction)) * PERCENT) / PERCENT;
+      if (progress === last) return;
+      last = progress;
+      subscriber.next({ type: 'uploadProgressed', id, progress });
+    };
+    const call = api.upload({ ...req, onProgress }).subscribe({
+      next: (data) => subscriber.next({ type: 'uploaded', id, fileUrl: data.url }),
+      error: (e: unknown) => subscriber.error(e),
+      complete: () => subscriber.complete(),
+    });
+    return () => call.unsubscribe();
+  });
+}
+
+/**
+ * SPEC §4 Delivery indicator, one cycle: an attempt now and a fresh one every 5 s while unconfirmed
+ * (a transport error waits for the next attempt); `sendSlow` at 800 ms shows the loading indicator;
+ * fail at 12 s. The server's answer ends the cycle: sent when data.status is 1, else fail.
+ */
+function deliveryCycle({ api, scheduler, log, getState }: EffectContext, id: string, session: ChatSession): Observable<Intent> {
+  const attempt$ = defer(() => {
+    const message = findMessage(getState().messages, id);
+    return message ? api.sendMsg(toWire(message, session.userId)) : EMPTY;
+  }).pipe(
+    map((data): Intent => (data.status === SEND_OK ? { type: 'sendSucceeded', id } : { type: 'sendFailed', id })),
+    catchError((e: unknown) => {
+      log.warn(`sendMsg failed, next attempt within ${DELIVERY_RETRY_MS} ms: ${errorText(e)}`);
+      return EMPTY;
+    }),
+  );
+  return merge(
+    timer(0, DELIVERY_RETRY_MS, scheduler).pipe(switchMap(() => attempt$)),
+    timer(DELIVERY_LOADING_DELAY_MS, scheduler).pipe(map((): Intent => ({ type: 'sendSlow', id }))),
+    timer(DELIVERY_MAX_MS, scheduler).pipe(map((): Intent => ({ type: 'sendFailed', id }))),
+  ).pipe(takeWhile((i) => i.type === 'sendSlow', true));
+}
+
+/**
+ * SPEC §4 Sending: once a state may send (a session, and in mode 3 with msgToTransferFlag an agent
+ * session — SPEC §4 Receive mode), one delivery cycle; when the wait for an agent ends without one,
+ * the message fails (kept, for a retry).
+ */
+function send(ctx: EffectContext, id: string): Observable<Intent> {
+  const ready$ = race(
+    ctx.state$.pipe(first((s) => s.session !== null && !heldForAgent(s))),
+    ctx.intent$.pipe(
+      first(noAgent),
+      map(() => null),
+    ),
+  );
+  return ready$.pipe(switchMap((s) => (s?.session ? deliveryCycle(ctx, id, s.session) : of<Intent>({ type: 'sendFailed', id }))));
+}
+
+/**
+ * One visitor message from the outbox to the server: once a session exists, its file is uploaded
+ * first when it has one (a failure marks it fail: SPEC §8), then the message is sent.
+ */
+function deliver(ctx: EffectContext, id: string): Observable<Intent> {
+  return ctx.state$.pipe(
+    first((s) => s.session !== null),
+    switchMap((s) => {
+      const message = findMessage(s.messages, id);
+      if (!message || !s.session) return EMPTY;
+      if (!message.upload) return send(ctx, id);
+      let uploaded = false;
+      const upload$ = upload(ctx, id, { userId: s.session.userId, file: message.upload.file, fileName: message.fileName ?? '' }).pipe(
+        map((intent) => {
+          if (intent.type === 'uploaded') uploaded = true;
+          return intent;
+        }),
+        catchError((e: unknown) => {
+          ctx.log.warn(`upload failed: ${errorText(e)}`);
+          return of<Intent>({ type: 'uploadFailed', id });
+        }),
+      );
+      return concat(upload$, defer(() => (uploaded ? send(ctx, id) : EMPTY)));
+    }),
+  );
+}
+
+/**
+ * SPEC §4 Sending and §7 sendMsg, as one pipeline per visitor message: upload (files), then the
+ * delivery cycle. A message typed before the session is ready, or even before start(), waits and is
+ * never lost. A retry (the visitor's, on fail) starts the message's pipeline over — a file not yet
+ * uploaded is uploaded again — and replaces any run still going.
+ */
+export const delivery: Effect = (ctx) => {
+  const { intent$, getState } = ctx;
+  // Messages typed before start() were added while no effect listened: their pipelines start now.
+  const typedBefore$ = defer(() => from(getState().messages.filter(isPendingVisitorMessage).map((m) => m.id)));
+  const sent$ = intent$.pipe(
+    ofType('visitorSent'),
+    map((i) => i.message.id),
+  );
+  // The engine dispatches a retry only for a message that may be retried (canRetry).
+  const retried$ = intent$.pipe(
+    ofType('retry'),
+    map((i) => i.id),
+  );
+  return merge(typedBefore$, sent$, retried$).pipe(
+    groupBy((id) => id),
+    mergeMap((runs$) => runs$.pipe(switchMap((id) => deliver(ctx, id)))),
+  );
+};
+

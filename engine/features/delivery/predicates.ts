@@ -1,0 +1,18 @@
+import type { ChatState } from '../../core/state';
+import { MessageStatus, SenderType } from '../../model/codes';
+import type { ChatMessage } from '../../model/message';
+
+/** A visitor message not yet confirmed by the server (SPEC §4 Delivery indicator: pending). */
+export function isPendingVisitorMessage(m: ChatMessage): boolean {
+  return m.senderType === SenderType.Visitor && m.status === MessageStatus.Pending;
+}
+
+/** Some visitor message waits to be delivered. */
+export function hasPendingVisitorMessage(s: ChatState): boolean {
+  return s.messages.some(isPendingVisitorMessage);
+}
+
+/** The visitor may send this message again: it failed (SPEC §4 Delivery indicator, §8). */
+export function canRetry(m: ChatMessage | undefined): m is ChatMessage {
+  return m !== undefined && m.senderType === SenderType.Visitor && m.status === MessageStatus.Fail;
+}

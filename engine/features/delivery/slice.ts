@@ -1,0 +1,50 @@
+import type { Cases } from '../../core/cases';
+import { MessageStatus } from '../../model/codes';
+import type { ChatMessage } from '../../model/message';
+import { append, findMessage, update } from '../../model/timeline';
+import { canRetry } from './predicates';
+
+export type DeliveryCommand =
+  /** A visitor message (text or file) is added and delivered (SPEC §4 Sending). */
+  | { type: 'visitorSent'; message: ChatMessage }
+  /** The visitor sends a failed message again (canRetry). */
+  | { type: 'retry'; id: string };
+
+export type DeliveryResult =
+  /** SPEC §4 Sending: a file's upload moved on (progress 0..1). */
+  | { type: 'uploadProgressed'; id: string; progress: number }
+  /** SPEC §4 Sending: the file is uploaded; its message is sent next. */
+  | { type: 'uploaded'; id: string; fileUrl: string }
+  /** SPEC §4, §8: an upload failure marks the message fail (a retry uploads again). */
+  | { type: 'uploadFailed'; id: string }
+  /** Unconfirmed after 800 ms: the loading indicator shows (SPEC §4). */
+  | { type: 'sendSlow'; id: string }
+  | { type: 'sendSucceeded'; id: string }
+  | { type: 'sendFailed'; id: string };
+
+/** Fail: no loading indicator, and a file not yet uploaded keeps only its file (its upload starts over on retry). */
+const failed = (m: ChatMessage): ChatMessage => ({ ...m, status: MessageStatus.Fail, slow: undefined, upload: m.upload && { file: m.upload.file } });
+
+export const deliveryCases = {
+  visitorSent: (state, { message }) => ({ ...state, messages: append(state.messages, { ...message, status: MessageStatus.Pending }) }),
+  retry: (state, { id }) =>
+    canRetry(findMessage(state.messages, id))
+      ? { ...state, messages: update(state.messages, id, (m) => ({ ...m, status: MessageStatus.Pending, slow: undefined })) }
+      : state,
+  uploadProgressed: (state, { id, progress }) => ({
+    ...state,
+    messages: update(state.messages, id, (m) => (m.upload ? { ...m, upload: { ...m.upload, progress } } : m)),
+  }),
+  // The receiver may read the file's address from msgContent as well as from fileUrl.
+  uploaded: (state, { id, fileUrl }) => ({
+    ...state,
+    messages: update(state.messages, id, (m) => ({ ...m, fileUrl, msgContent: fileUrl, upload: undefined })),
+  }),
+  uploadFailed: (state, { id }) => ({ ...state, messages: update(state.messages, id, failed) }),
+  sendSlow: (state, { id }) => ({
+    ...state,
+    messages: update(state.messages, id, (m) => (m.status === MessageStatus.Pending ? { ...m, slow: true } : m)),
+  }),
+  sendSucceeded: (state, { id }) => ({ ...state, messages: update(state.messages, id, (m) => ({ ...m, status: MessageStatus.Sent, slow: undefined })) }),
+  sendFailed: (state, { id }) => ({ ...state, messages: update(state.messages, id, failed) }),
+} satisfies Cases;

@@ -1,0 +1,16 @@
+import type { ChatState } from '../../core/state';
+
+/** SPEC §4 chat status 1: the user form is owed before anything else happens. */
+export function userFormRequired(s: ChatState): boolean {
+  return s.userForm === 'required';
+}
+
+/** The leave-message form may be opened: it is offered (agents offline or outside hours) and not open yet. */
+export function canOpenLeaveMessage(s: ChatState): boolean {
+  return s.leaveMessage.offered !== null && !s.leaveMessage.open;
+}
+
+/** The leave-message form is open and no message is in flight: it may be closed, or submitted (SPEC §7 leaveMsg). */
+export function leaveMessageEditable(s: ChatState): boolean {
+  return s.leaveMessage.open && !s.leaveMessage.sending;
+}

@@ -1,0 +1,26 @@
+import type { Cases } from '../../core/cases';
+import type { ChatMessage } from '../../model/message';
+import { prepend } from '../../model/timeline';
+import { canLoadOlder } from './predicates';
+
+/** The conversation's history (SPEC §7 getHistoryMsg): a page loading, or none left. */
+export interface HistoryState {
+  history: { loading: boolean; exhausted: boolean };
+}
+
+/** Loads the next older page of history. */
+export type HistoryCommand = { type: 'historyRequested' };
+
+export type HistoryResult =
+  | { type: 'historyLoaded'; messages: readonly ChatMessage[]; exhausted: boolean }
+  | { type: 'historyFailed' };
+
+export const initialHistory: HistoryState = { history: { loading: false, exhausted: false } };
+
+export const historyCases = {
+  // The newest page loads as soon as the session starts.
+  sessionStarted: (state) => ({ ...state, history: { loading: true, exhausted: false } }),
+  historyRequested: (state) => (canLoadOlder(state) ? { ...state, history: { ...state.history, loading: true } } : state),
+  historyLoaded: (state, { messages, exhausted }) => ({ ...state, messages: prepend(state.messages, messages), history: { loading: false, exhausted } }),
+  historyFailed: (state) => ({ ...state, history: { ...state.history, loading: false } }),
+} satisfies Cases;

@@ -1,0 +1,34 @@
+import type { Cases } from '../../core/cases';
+import type { Intent } from '../../core/intents';
+import type { ChatMessage } from '../../model/message';
+import { append } from '../../model/timeline';
+import { isEmptySystemMessage } from './predicates';
+
+/** Messages the engine posts itself: system lines now, and the SPEC §7 system-message queue. */
+export interface NoticesState {
+  /** SPEC §7 sysMsg queue: messages waiting to be posted and shown, oldest first. */
+  sysQueue: readonly ChatMessage[];
+}
+
+export type NoticesResult =
+  /** A message the engine writes (a system line, the robot's welcome) is shown now. */
+  | { type: 'messageAdded'; message: ChatMessage }
+  /** A message waits in the system-message queue (SPEC §7). */
+  | { type: 'systemMessageQueued'; message: ChatMessage }
+  /** The queue's head is shown (and posted with sysMsg). */
+  | { type: 'systemMessageDequeued'; id: string };
+
+/** The intent that shows a message the engine wrote. */
+export const added = (message: ChatMessage): Intent => ({ type: 'messageAdded', message });
+
+export const initialNotices: NoticesState = { sysQueue: [] };
+
+export const noticesCases = {
+  messageAdded: (state, { message }) => (isEmptySystemMessage(message) ? state : { ...state, messages: append(state.messages, message) }),
+  systemMessageQueued: (state, { message }) => (isEmptySystemMessage(message) ? state : { ...state, sysQueue: [...state.sysQueue, message] }),
+  systemMessageDequeued: (state, { id }) => {
+    const message = state.sysQueue.find((m) => m.id === id);
+    if (!message) return state;
+    return { ...state, sysQueue: state.sysQueue.filter((m) => m !== message), messages: append(state.messages, message) };
+  },
+} satisfies Cases;

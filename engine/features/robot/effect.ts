@@ -1,0 +1,63 @@
+import { EMPTY, catchError, concat, first, map, merge, mergeMap, of } from 'rxjs';
+import { errorText, ofType, type Effect } from '../../core/effect';
+import type { Intent } from '../../core/intents';
+import { MsgType, SenderType } from '../../model/codes';
+import { createMessage } from '../../model/message';
+import { added } from '../notices/slice';
+import { robotAnswers } from './predicates';
+
+/**
+ * Robot mode (SPEC §4 Receive mode 0): the robot welcome message when robotWelcomeMode is on and the
+ * conversation is new; each visitor text message, once sent, is followed by a pending robot answer
+ * that robotAsk fills (a failed ask becomes a notice, never a stuck bubble).
+ */
+export const robot: Effect = ({ intent$, getState, api, scheduler, log, newId }) => {
+  const welcome$ = intent$.pipe(
+    ofType('historyLoaded', 'historyFailed'),
+    first(),
+    mergeMap((loaded) => {
+      const state = getState();
+      const text = state.channel?.robotWelcome;
+      // New: the history holds no visitor message (one typed while the page loads does not count).
+      const isNew = loaded.type === 'historyFailed' || !loaded.messages.some((m) => m.senderType === SenderType.Visitor);
+      if (!text || !robotAnswers(state) || !isNew) return EMPTY;
+      return of(
+        added(
+          createMessage({
+          id: newId(),
+          senderType: SenderType.Robot,
+          senderName: state.channel?.robotName,
+          msgType: MsgType.Text,
+          msgContent: text,
+          createdAt: scheduler.now(),
+          suggestions: state.channel?.faq?.length ? state.channel.faq : undefined,
+        }),
+        ),
+      );
+    }),
+  );
+
+  const answers$ = intent$.pipe(
+    ofType('sendSucceeded'),
+    mergeMap(({ id }) => {
+      const state = getState();
+      const question = state.messages.find((m) => m.id === id);
+      if (!question || question.msgType !== MsgType.Text || !robotAnswers(state) || !state.session || !state.query.channelId) {
+        return EMPTY;
+      }
+      const answerId = newId();
+      return concat(
+        of<Intent>({ type: 'robotPending', id: answerId, createdAt: scheduler.now() }),
+        api.robotAsk({ userId: state.session.userId, channelId: state.query.channelId, question: question.msgContent }).pipe(
+          map((answer): Intent => ({ type: 'robotAnswered', id: answerId, answer, createdAt: scheduler.now() })),
+          catchError((e: unknown) => {
+            log.warn(`robotAsk failed: ${errorText(e)}`);
+            return of<Intent>({ type: 'robotFailed', id: answerId });
+          }),
+        ),
+      );
+    }),
+  );
+
+  return merge(welcome$, answers$);
+};

@@ -1,0 +1,33 @@
+import type { ChatState } from '../../core/state';
+import { ChatStatus, MsgType, ReceiveMode, SenderType } from '../../model/codes';
+import type { ChatMessage } from '../../model/message';
+
+/** SPEC §4 Receive mode 0: the robot answers while the channel is robot-first and no agent session runs. */
+export function robotAnswers(s: ChatState): boolean {
+  return s.channel?.receiveMode === ReceiveMode.RobotFirst && s.status === ChatStatus.NotStarted;
+}
+
+/**
+ * SPEC §4 Rating of a reply: a finished robot answer — an `answermsg`, or a reply answered live on
+ * this page (it carries thoughtMs) — not yet rated: one choice, locked once chosen. Ratings stay
+ * local, so history replies other than answers are not offered again after a reload.
+ */
+export function canRateReply(m: ChatMessage | undefined): m is ChatMessage {
+  return (
+    m !== undefined &&
+    m.senderType === SenderType.Robot &&
+    !m.awaiting &&
+    !m.rating &&
+    (m.msgType === MsgType.Answer || m.thoughtMs !== undefined)
+  );
+}
+
+/** SPEC §4 Thinking block: a robot reply awaited now, or answered live on this page (it carries thoughtMs). */
+export function showsThinking(m: ChatMessage): boolean {
+  return m.senderType === SenderType.Robot && (m.awaiting === true || m.thoughtMs !== undefined);
+}
+
+/** A reply the visitor may rate or has rated: its rating buttons show (canRateReply, or already rated). */
+export function showsRating(m: ChatMessage): boolean {
+  return m.rating !== undefined || canRateReply(m);
+}

@@ -1,0 +1,53 @@
+import type { Cases } from '../../core/cases';
+import { MsgType, SenderType } from '../../model/codes';
+import { NOTICE_FALLBACK, createMessage, type MessageRating } from '../../model/message';
+import { append, findMessage, update } from '../../model/timeline';
+import type { RobotAskData } from '../../protocol';
+import { canRateReply } from './predicates';
+
+/** SPEC §4 Rating of a reply: one choice, locked once chosen (canRateReply). */
+export type RobotCommand = { type: 'messageRated'; id: string; rating: MessageRating };
+
+export type RobotResult =
+  /** A robot answer is awaited: its placeholder (the thinking block) shows. */
+  | { type: 'robotPending'; id: string; createdAt: number }
+  | { type: 'robotAnswered'; id: string; answer: RobotAskData; createdAt: number }
+  | { type: 'robotFailed'; id: string };
+
+export const robotCases = {
+  robotPending: (state, { id, createdAt }) => ({
+    ...state,
+    messages: append(
+      state.messages,
+      createMessage({ id, senderType: SenderType.Robot, senderName: state.channel?.robotName, msgType: MsgType.Text, msgContent: '', createdAt, awaiting: true }),
+    ),
+  }),
+  robotAnswered: (state, { id, answer, createdAt }) => ({
+    ...state,
+    messages: update(state.messages, id, (m) => ({
+      ...m,
+      msgType: answer.msgType === MsgType.Answer || answer.msgType === MsgType.Faq ? answer.msgType : MsgType.Text,
+      msgContent: answer.msgContent,
+      robotAskMsgType: answer.robotAskMsgType?.toString(),
+      suggestions: answer.suggestions?.length ? answer.suggestions : undefined,
+      createdAt,
+      // SPEC §4 Thinking block: the seconds shown as 'deeply thought' once answered.
+      thoughtMs: Math.max(0, createdAt - m.createdAt),
+      awaiting: undefined,
+    })),
+  }),
+  robotFailed: (state, { id }) => ({
+    ...state,
+    messages: update(state.messages, id, (m) => ({
+      ...m,
+      senderType: SenderType.System,
+      position: 'center',
+      msgType: MsgType.SystemText,
+      msgContent: NOTICE_FALLBACK.robotUnavailable,
+      notice: { id: 'robotUnavailable' },
+      awaiting: undefined,
+    })),
+  }),
+  messageRated: (state, { id, rating }) =>
+    canRateReply(findMessage(state.messages, id)) ? { ...state, messages: update(state.messages, id, (m) => ({ ...m, rating })) } : state,
+} satisfies Cases;

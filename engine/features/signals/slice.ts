@@ -1,0 +1,33 @@
+import type { Cases } from '../../core/cases';
+
+/** Signals around the messages: typing both ways, read receipts, and the page's visibility. */
+export interface SignalsState {
+  /** SPEC §4 event 1204: the agent is typing. */
+  agentTyping: boolean;
+  /** SPEC §4 event 1201: an agent message is not yet marked read. */
+  unread: boolean;
+  /** Whether the page is visible (the visibility port). */
+  pageVisible: boolean;
+}
+
+/** The visitor is typing `text` (SPEC §7 typing). */
+export type SignalsCommand = { type: 'visitorTyping'; text: string };
+
+export type SignalsResult =
+  | { type: 'agentTyping' }
+  | { type: 'agentTypingStopped' }
+  | { type: 'readMarked' }
+  | { type: 'visibilityChanged'; visible: boolean };
+
+export const initialSignals: SignalsState = { agentTyping: false, unread: false, pageVisible: true };
+
+export const signalsCases = {
+  agentTyping: (state) => ({ ...state, agentTyping: true }),
+  agentTypingStopped: (state) => ({ ...state, agentTyping: false }),
+  // The agent's message ends their typing, and waits to be marked read.
+  agentMessages: (state) => ({ ...state, unread: true, agentTyping: false }),
+  readMarked: (state) => ({ ...state, unread: false }),
+  visibilityChanged: (state, { visible }) => (state.pageVisible === visible ? state : { ...state, pageVisible: visible }),
+  chatClosed: (state) => ({ ...state, agentTyping: false }),
+  agentRefused: (state) => ({ ...state, agentTyping: false }),
+} satisfies Cases;
