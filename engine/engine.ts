@@ -1,8 +1,8 @@
-import { BehaviorSubject, EMPTY, Subject, Subscription, asyncScheduler, catchError, defer, merge, retry, skip, tap, type Observable, type SchedulerLike } from 'rxjs';
+import { EMPTY, Subscription, asyncScheduler, catchError, defer, merge, retry, skip, tap, type Observable, type SchedulerLike } from 'rxjs';
 import type { Effect, EffectContext } from './core/effect';
-import type { EffectOutput, EngineEvent, Intent } from './core/intents';
-import { reduce } from './core/reduce';
+import type { EffectOutput, EngineEvent } from './core/intents';
 import { initialState, type ChatState } from './core/state';
+import { createStore } from './core/store';
 import { agentEvents } from './features/agentEvents/effect';
 import { bootstrap } from './features/bootstrap/effect';
 import { close } from './features/conversation/close';
@@ -154,43 +154,16 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
   const scheduler = options.scheduler ?? asyncScheduler;
   const query = typeof options.query === 'string' || options.query === undefined ? parseQuery(options.query ?? '') : options.query;
   const newId = options.newId ?? defaultId;
-  const state$ = new BehaviorSubject<ChatState>(initialState(query));
-  const intent$ = new Subject<Intent>();
-  const events$ = new Subject<EngineEvent>();
+  const store = createStore(initialState(query));
+  const { apply } = store;
   const subscription = new Subscription();
   let disposed = false;
   let started = false;
 
-  // Outputs are applied one at a time, in order: one raised while another is being applied waits
-  // its turn, so every effect sees the state that its intent produced, and the UI hears an engine
-  // event after the intents emitted before it.
-  const queue: EffectOutput[] = [];
-  let draining = false;
-  function apply(output: EffectOutput): void {
-    if (disposed) return;
-    queue.push(output);
-    if (draining) return;
-    draining = true;
-    try {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        if (next.type === 'notify') {
-          events$.next(next.event);
-          continue;
-        }
-        const before = state$.value;
-        const after = reduce(before, next);
-        if (after !== before) state$.next(after);
-        intent$.next(next);
-      }
-    } finally {
-      draining = false;
-    }
-  }
-
   const ctx: EffectContext = {
-    intent$: intent$.asObservable(),
-    state$: state$.asObservable(),
-    getState: () => state$.value,
+    intent$: store.intent$,
+    state$: store.state$,
+    getState: store.getState,
     api: options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler }),
     scheduler,
     storage: options.storage ?? memoryStorage(),
@@ -203,12 +176,12 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
   return {
     subscribe(listener) {
       // skip(1): the listener hears changes, not the state it can already read with getSnapshot().
-      const s = state$.pipe(skip(1)).subscribe({ next: () => listener() });
+      const s = store.state$.pipe(skip(1)).subscribe({ next: () => listener() });
       return () => s.unsubscribe();
     },
-    getSnapshot: () => state$.value,
-    state$: state$.asObservable(),
-    events$: events$.asObservable(),
+    getSnapshot: store.getState,
+    state$: store.state$,
+    events$: store.events$,
     start() {
       if (started || disposed) return;
       started = true;
@@ -230,7 +203,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
       return { id: message.id };
     },
     retry(id) {
-      if (canRetry(findMessage(state$.value.messages, id))) apply({ type: 'retry', id });
+      if (canRetry(findMessage(store.getState().messages, id))) apply({ type: 'retry', id });
     },
     loadOlder: () => apply({ type: 'historyRequested' }),
     rateMessage: (id, rating) => apply({ type: 'messageRated', id, rating }),
@@ -249,9 +222,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
       if (disposed) return;
       disposed = true;
       subscription.unsubscribe();
-      intent$.complete();
-      events$.complete();
-      state$.complete();
+      store.close();
     },
   };
 }

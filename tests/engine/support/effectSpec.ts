@@ -1,0 +1,65 @@
+import { NEVER, defer, ignoreElements, merge, of, tap, type Observable, type SchedulerLike } from 'rxjs';
+import type { Effect, EffectContext } from '../../../engine/core/effect';
+import type { EffectOutput, Intent } from '../../../engine/core/intents';
+import { initialState, type ChatState } from '../../../engine/core/state';
+import { createStore } from '../../../engine/core/store';
+import { parseQuery } from '../../../engine/model/query';
+import { memoryStorage } from '../../../engine/ports';
+import { CHANNEL_ID, USER_ID, channel, logSpy, sequentialIds } from '../fixtures';
+import { fakeApi } from '../fakeApi';
+
+/** A state to start an effect from: the initial state of `?channelid=demo`, with `fields` over it. */
+export function stateWith(fields: Partial<ChatState> = {}): ChatState {
+  return { ...initialState(parseQuery(`?channelid=${CHANNEL_ID}`)), ...fields };
+}
+
+/** A started chat: channel loaded (robot-first unless `fields` say otherwise), session u-1/s-1/p-1, history loaded. */
+export function readyState(fields: Partial<ChatState> = {}): ChatState {
+  return stateWith({ phase: 'ready', channel: channel(), session: { userId: USER_ID, sessionId: 's-1', pollId: 'p-1' }, ...fields });
+}
+
+/** What an effect spec gives the effect, besides the state and the intents; every field has a default. */
+export interface SpecContext extends Partial<Omit<EffectContext, 'intent$' | 'state$' | 'getState'>> {
+  scheduler: SchedulerLike;
+}
+
+/** One effect on its own, as RxJS's operator specs drive one operator. */
+export interface EffectRun {
+  /** Everything the effect emits; subscribing runs it, and the `intents` after it. */
+  output$: Observable<EffectOutput>;
+  /** The state now: the start state with the intents and the effect's own outputs reduced into it. */
+  getState(): ChatState;
+  /** The context the effect was given (its api is a fakeApi unless one was passed). */
+  ctx: EffectContext;
+}
+
+/**
+ * Runs `effect` alone from `state`: `intents` (a cold marble: frame 0 is the effect's
+ * subscription) are applied as the UI or other effects would, and the effect's outputs are applied
+ * too, so that it sees the state and the intents it would see in the engine. Write the input
+ * marble and the expected marble on aligned lines.
+ */
+export function runEffect(effect: Effect, state: ChatState, intents: Observable<Intent>, context: SpecContext): EffectRun {
+  const store = createStore(state);
+  const ctx: EffectContext = {
+    api: fakeApi().api,
+    storage: memoryStorage(),
+    log: logSpy(),
+    newId: sequentialIds(),
+    visibility$: of(true),
+    previousUrl: undefined,
+    ...context,
+    intent$: store.intent$,
+    state$: store.state$,
+    getState: store.getState,
+  };
+  const output$ = defer(() =>
+    merge(
+      effect(ctx).pipe(tap(store.apply)),
+      // Subscribed after the effect, so that it hears the intents of frame 0.
+      intents.pipe(tap(store.apply), ignoreElements()),
+      NEVER,
+    ),
+  );
+  return { output$, getState: store.getState, ctx };
+}
