@@ -47,14 +47,14 @@ export default defineConfig({
         },
       },
       // DESIGN: effects do not depend on their order — the engine and integration scenarios again,
-      // with the effect list reversed and shuffled (tests/engine/effectOrder.ts).
+      // with the effect list reversed and shuffled (tests/engine/support/effectOrder.ts).
       ...(['reversed', 'shuffled'] as const).map((order) => ({
         extends: true as const,
         test: {
           name: `engine-${order}`,
           environment: 'node' as const,
           include: ['tests/{engine,integration}/**/*.test.ts'],
-          setupFiles: ['tests/engine/effectOrder.ts'],
+          setupFiles: ['tests/engine/support/effectOrder.ts'],
           env: { EFFECT_ORDER: order },
         },
       })),

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createChatEngine, type ChatEngine } from '../../engine/engine';
 import { memoryStorage } from '../../engine/ports';
 import { ApiError, NetworkError } from '../../engine/transport/errors';
-import { fakeApi } from './fakeApi';
-import { CHANNEL_ID, TENANT, USER_ID, at, channel, logSpy, newScheduler, session } from './fixtures';
+import { fakeApi } from './support/fakeApi';
+import { CHANNEL_ID, TENANT, USER_ID, at, channel, logSpy, newScheduler, session } from './support/fixtures';
 
 const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;
 const phases = (engine: ChatEngine) =>

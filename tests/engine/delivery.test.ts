@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createChatEngine } from '../../engine/engine';
 import type { SendMsgData } from '../../engine/protocol';
-import { answers } from './fakeApi';
-import { CHANNEL_ID, IND, at, indicatorOf, newScheduler, readyApi, sequentialIds } from './fixtures';
+import { answers } from './support/fakeApi';
+import { CHANNEL_ID, IND, at, indicatorOf, newScheduler, readyApi, sequentialIds } from './support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 

@@ -5,8 +5,8 @@ import { createChatEngine, type ChatEngine } from '../../engine/engine';
 import { SenderType } from '../../engine/model/codes';
 import type { WireMessage } from '../../engine/protocol';
 import { NetworkError } from '../../engine/transport/errors';
-import { answers } from './fakeApi';
-import { CHANNEL_ID, USER_ID, at, logLines, logSpy, newScheduler, readyApi, sequentialIds, wireMessage } from './fixtures';
+import { answers } from './support/fakeApi';
+import { CHANNEL_ID, USER_ID, at, logLines, logSpy, newScheduler, readyApi, sequentialIds, wireMessage } from './support/fixtures';
 
 const ids = (engine: ChatEngine) =>
   engine.state$.pipe(

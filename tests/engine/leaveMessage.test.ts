@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MsgType, SenderType, TransferStatus } from '../../engine/model/codes';
 import type { EngineEvent } from '../../engine/core/intents';
 import { NetworkError } from '../../engine/transport/errors';
-import { agentEngine, field } from './agent/agentApi';
-import { CHANNEL_ID, USER_ID, at, logLines, newScheduler } from './fixtures';
+import { agentEngine, field } from './support/agentApi';
+import { CHANNEL_ID, USER_ID, at, logLines, newScheduler } from './support/fixtures';
 
 const OFFLINE = { adminOfflineMode: 1, adminOfflineMsg: 'Leave us a message' };
 const VALUES = { name: ' Ann ', phone: '13800138000', email: '', content: 'Please call me back' };

@@ -2,7 +2,7 @@ import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createChatEngine, type ChatEngine } from '../../engine/engine';
 import { MsgType, SenderType } from '../../engine/model/codes';
-import { CHANNEL_ID, at, newScheduler, readyApi, sequentialIds, wireMessage } from './fixtures';
+import { CHANNEL_ID, at, newScheduler, readyApi, sequentialIds, wireMessage } from './support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 /** The rating of message `id`: n none, u up, d down. */

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createChatEngine, type ChatEngine } from '../../engine/engine';
 import { MessageStatus, MsgType, SenderType } from '../../engine/model/codes';
 import { NetworkError } from '../../engine/transport/errors';
-import { answers } from './fakeApi';
-import { CHANNEL_ID, ROBOT_NAME, USER_ID, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session, wireMessage } from './fixtures';
+import { answers } from './support/fakeApi';
+import { CHANNEL_ID, ROBOT_NAME, USER_ID, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session, wireMessage } from './support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const statusOf = (engine: ChatEngine, id: string) =>

@@ -5,7 +5,7 @@ import { parseQuery } from '../../engine/model/query';
 import type { Intent } from '../../engine/core/intents';
 import { reduce } from '../../engine/core/reduce';
 import { initialState, type ChatState } from '../../engine/core/state';
-import { channel } from './fixtures';
+import { channel } from './support/fixtures';
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -6,8 +6,8 @@ import { extensionOf, fileMsgType } from '../../engine/model/fileType';
 import type { SendMsgData, UploadData } from '../../engine/protocol';
 import { ApiError } from '../../engine/transport/errors';
 import type { UploadRequest } from '../../engine/transport/visitorApi';
-import { answers } from './fakeApi';
-import { CHANNEL_ID, IND, USER_ID, at, indicatorOf, logSpy, newScheduler, readyApi, sequentialIds } from './fixtures';
+import { answers } from './support/fakeApi';
+import { CHANNEL_ID, IND, USER_ID, at, indicatorOf, logSpy, newScheduler, readyApi, sequentialIds } from './support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const URL = '/api/chat/visitor/files/f1.png';

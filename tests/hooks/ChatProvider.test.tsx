@@ -3,7 +3,7 @@ import { Observable } from 'rxjs';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { memoryStorage, type ChatEngine, type ChannelInfo } from '../../engine';
 import { ChatProvider, useChatEngine } from '../../ui/hooks';
-import type { FakeApi } from '../engine/fakeApi';
+import type { FakeApi } from '../engine/support/fakeApi';
 import { describeBoth, hookApi, inMode, QUERY, testEngine } from './strictMode';
 
 /** A request that never answers and counts its subscriptions and unsubscriptions. */

@@ -13,7 +13,7 @@ import {
   useRemoteTyping,
   useThinking,
 } from '../../ui/hooks';
-import { sequentialIds, session } from '../engine/fixtures';
+import { sequentialIds, session } from '../engine/support/fixtures';
 import { describeBoth, engineWrapper, hookApi, renderHookWithEngine, testEngine } from './strictMode';
 
 /** Stands in for a message that is not there (yet): no status, not a robot reply. */

@@ -3,7 +3,7 @@ import { of, throwError } from 'rxjs';
 import { expect, it } from 'vitest';
 import { ApiError, ChatStatus, EvaluationStatus, ReceiveMode, TransferStatus } from '../../engine';
 import { useEvaluation, useGroupChoice, useLeaveMessage, useUserForm } from '../../ui/hooks';
-import { USER_ID, session } from '../engine/fixtures';
+import { USER_ID, session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, renderHookWithEngine, renderWithEngine } from './strictMode';
 
 const FORM_CONFIG = JSON.stringify({

@@ -5,8 +5,8 @@ import { describe, onTestFinished } from 'vitest';
 import { createChatEngine, memoryStorage, type ChatEngine, type ChatEngineOptions, type VisitorApi } from '../../engine';
 import type { ChatStartData, RobotAskData, WireChannelInfo } from '../../engine/protocol';
 import { ChatProvider } from '../../ui/hooks';
-import { fakeApi, type FakeApi } from '../engine/fakeApi';
-import { channel, session } from '../engine/fixtures';
+import { fakeApi, type FakeApi } from '../engine/support/fakeApi';
+import { channel, session } from '../engine/support/fixtures';
 
 /** The two ways every hook test runs (after @xstate/react's `describeEachReactMode`). */
 export interface ReactMode {

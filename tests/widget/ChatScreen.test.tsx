@@ -4,8 +4,8 @@ import { beforeEach, expect, it, vi } from 'vitest';
 import { ApiError, MsgType, SenderType, type ChatStartData } from '../../engine';
 import type { WireMessage } from '../../engine/protocol';
 import { ChatScreen } from '../../ui/widget/components/ChatScreen';
-import { answers } from '../engine/fakeApi';
-import { session } from '../engine/fixtures';
+import { answers } from '../engine/support/fakeApi';
+import { session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
 import { renderUi, settle, stubLayout } from './renderUi';
 

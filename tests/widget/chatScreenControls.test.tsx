@@ -5,7 +5,7 @@ import { EventCode, MsgType, SenderType, type EventBatch, type RobotAskData } fr
 import type { WireMessage } from '../../engine/protocol';
 import { MessageList } from '../../ui/widget/components/MessageList';
 import { QuickReplies } from '../../ui/widget/components/QuickReplies';
-import { session } from '../engine/fixtures';
+import { session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
 import { renderUi, stubLayout } from './renderUi';
 

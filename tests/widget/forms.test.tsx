@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError, ChatStatus, ReceiveMode, TransferStatus, type ChatEngine } from '../../engine';
 import { Dialogs } from '../../ui/widget/components/Dialogs';
 import { Toasts } from '../../ui/widget/components/Toasts';
-import { session } from '../engine/fixtures';
+import { session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
 import { renderUi, settle } from './renderUi';
 

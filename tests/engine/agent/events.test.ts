@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ChatStatus, EvaluationStatus, EventCode, OutType, SenderType } from '../../../engine/model/codes';
 import type { EngineEvent } from '../../../engine/core/intents';
 import type { WireEvent } from '../../../engine/protocol';
-import { at, logLines, newScheduler } from '../fixtures';
-import { agentEngine, b64, batch, ev, field, pollAnswers, type AgentSetup } from './agentApi';
-import type { RunHelpers } from '../fixtures';
+import { at, logLines, newScheduler } from '../support/fixtures';
+import { agentEngine, b64, batch, ev, field, pollAnswers, type AgentSetup } from '../support/agentApi';
+import type { RunHelpers } from '../support/fixtures';
 import type { TestScheduler } from 'rxjs/testing';
 
 /** An engine resumed in conversation (status 2) whose first poll (at 0) answers `events`; disposed at 1000 ms. */

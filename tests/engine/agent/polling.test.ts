@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ChatStatus, OutType } from '../../../engine/model/codes';
 import { NetworkError } from '../../../engine/transport/errors';
-import { answers } from '../fakeApi';
-import { USER_ID, at, logLines, newScheduler } from '../fixtures';
-import { agentEngine, batch, ev, field, sub } from './agentApi';
+import { answers } from '../support/fakeApi';
+import { USER_ID, at, logLines, newScheduler } from '../support/fixtures';
+import { agentEngine, batch, ev, field, sub } from '../support/agentApi';
 
 describe('agent events: polling (SPEC §7 getEventMsg)', () => {
   it('SPEC §7 polling every 2000 ms: a 3 s reply delays the next poll instead of stacking requests', () => {

@@ -4,9 +4,9 @@ import type { EngineEvent } from '../../../engine/core/intents';
 import type { ChatState } from '../../../engine/core/state';
 import type { AdminCardData } from '../../../engine/protocol';
 import { NetworkError } from '../../../engine/transport/errors';
-import { answers } from '../fakeApi';
-import { USER_ID, at, newScheduler } from '../fixtures';
-import { agentEngine, batch, ev, field, pollAnswers, sub } from './agentApi';
+import { answers } from '../support/fakeApi';
+import { USER_ID, at, newScheduler } from '../support/fixtures';
+import { agentEngine, batch, ev, field, pollAnswers, sub } from '../support/agentApi';
 
 const TIMEOUTS = {
   adminTimeoutMode: 1,

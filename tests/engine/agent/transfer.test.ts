@@ -4,9 +4,9 @@ import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType, TransferSt
 import { memoryStorage } from '../../../engine/ports';
 import type { TransferAgentData } from '../../../engine/protocol';
 import { NetworkError } from '../../../engine/transport/errors';
-import { answers } from '../fakeApi';
-import { USER_ID, at, logLines, newScheduler, session } from '../fixtures';
-import { agentEngine, batch, ev, field, pollAnswers, sub } from './agentApi';
+import { answers } from '../support/fakeApi';
+import { USER_ID, at, logLines, newScheduler, session } from '../support/fixtures';
+import { agentEngine, batch, ev, field, pollAnswers, sub } from '../support/agentApi';
 
 const STATUS = { n: ChatStatus.NotStarted, f: ChatStatus.FormCheck, t: ChatStatus.InConversation, q: ChatStatus.Queued };
 const SEND = { p: MessageStatus.Pending, s: MessageStatus.Sent, f: MessageStatus.Fail, u: undefined };

@@ -5,8 +5,8 @@ import { initialState, type ChatState } from '../../../engine/core/state';
 import { createStore } from '../../../engine/core/store';
 import { parseQuery } from '../../../engine/model/query';
 import { memoryStorage } from '../../../engine/ports';
-import { CHANNEL_ID, USER_ID, channel, logSpy, sequentialIds } from '../fixtures';
-import { fakeApi } from '../fakeApi';
+import { CHANNEL_ID, USER_ID, channel, logSpy, sequentialIds } from './fixtures';
+import { fakeApi } from './fakeApi';
 
 /** A state to start an effect from: the initial state of `?channelid=demo`, with `fields` over it. */
 export function stateWith(fields: Partial<ChatState> = {}): ChatState {

@@ -6,8 +6,8 @@ import { createMessage, type ChatMessage } from '../../../../engine/model/messag
 import type { SendMsgData, UploadData } from '../../../../engine/protocol';
 import { ApiError } from '../../../../engine/transport/errors';
 import type { UploadRequest } from '../../../../engine/transport/visitorApi';
-import { answers, fakeApi } from '../../fakeApi';
-import { USER_ID, channel, newScheduler } from '../../fixtures';
+import { answers, fakeApi } from '../../support/fakeApi';
+import { USER_ID, channel, newScheduler } from '../../support/fixtures';
 import { readyState, runEffect, stateWith } from '../../support/effectSpec';
 
 const text = (): ChatMessage => createMessage({ id: 'm1', senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: 'hello', createdAt: 0 });

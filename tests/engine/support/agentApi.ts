@@ -7,8 +7,8 @@ import { memoryStorage, type StoragePort, type VisibilityPort } from '../../../e
 import type { WireChannelInfo, WireEvent, WireMessage } from '../../../engine/protocol';
 import type { ChatState } from '../../../engine/core/state';
 import type { EventBatch, VisitorApi } from '../../../engine/transport/visitorApi';
-import { fakeApi, type FakeApi } from '../fakeApi';
-import { CHANNEL_ID, channel, logSpy, sequentialIds, session, wireMessage, type RunHelpers } from '../fixtures';
+import { fakeApi, type FakeApi } from './fakeApi';
+import { CHANNEL_ID, channel, logSpy, sequentialIds, session, wireMessage, type RunHelpers } from './fixtures';
 
 /** base64 of the UTF-8 bytes of `text` (SPEC §3 msgContentEnc). */
 export const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
