@@ -1,3 +1,5 @@
+import type { ChatMessage } from '../model/message';
+import { update } from '../model/timeline';
 import type { Intent } from './intents';
 import type { ChatState } from './state';
 
@@ -6,3 +8,9 @@ export type Case<T extends Intent['type']> = (state: ChatState, intent: Extract<
 
 /** A feature's reducer cases, by intent type: only the intents that change its slice. */
 export type Cases = { readonly [T in Intent['type']]?: Case<T> };
+
+/** The state with message `id` changed by `change` (null removes it); the state itself when nothing changed. */
+export function updateMessage(state: ChatState, id: string, change: (m: ChatMessage) => ChatMessage | null): ChatState {
+  const messages = update(state.messages, id, change);
+  return messages === state.messages ? state : { ...state, messages };
+}

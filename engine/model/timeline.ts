@@ -10,11 +10,12 @@ export function appendAll(list: readonly ChatMessage[], messages: readonly ChatM
   return assignTimes([...list, ...messages], list.length);
 }
 
-/** The list with message `id` changed by `change` (null removes it); the list itself when `id` is not in it. */
+/** The list with message `id` changed by `change` (null removes it); the list itself when `id` is not in it or `change` kept it. */
 export function update(list: readonly ChatMessage[], id: string, change: (m: ChatMessage) => ChatMessage | null): readonly ChatMessage[] {
   const i = list.findIndex((m) => m.id === id);
   if (i < 0) return list;
   const next = change(list[i] as ChatMessage);
+  if (next === list[i]) return list;
   const out = list.slice();
   if (next) out[i] = next;
   else out.splice(i, 1);

@@ -1,6 +1,6 @@
-import type { Cases } from '../../core/cases';
+import { updateMessage, type Cases } from '../../core/cases';
 import type { ChatMessage } from '../../model/message';
-import { appendAll, update } from '../../model/timeline';
+import { appendAll } from '../../model/timeline';
 
 export type AgentEventsResult =
   /** SPEC §4 event 1201: one or more agent messages of a poll, in order. */
@@ -10,5 +10,5 @@ export type AgentEventsResult =
 
 export const agentEventsCases = {
   agentMessages: (state, { messages }) => ({ ...state, messages: appendAll(state.messages, messages) }),
-  messageDeleted: (state, { id }) => ({ ...state, messages: update(state.messages, id, () => null) }),
+  messageDeleted: (state, { id }) => updateMessage(state, id, () => null),
 } satisfies Cases;

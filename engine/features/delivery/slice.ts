@@ -1,7 +1,7 @@
-import type { Cases } from '../../core/cases';
+import { updateMessage, type Cases } from '../../core/cases';
 import { MessageStatus } from '../../model/codes';
 import type { ChatMessage } from '../../model/message';
-import { append, findMessage, update } from '../../model/timeline';
+import { append, findMessage } from '../../model/timeline';
 import { canRetry } from './predicates';
 
 export type DeliveryCommand =
@@ -28,23 +28,12 @@ const failed = (m: ChatMessage): ChatMessage => ({ ...m, status: MessageStatus.F
 export const deliveryCases = {
   visitorSent: (state, { message }) => ({ ...state, messages: append(state.messages, { ...message, status: MessageStatus.Pending }) }),
   retry: (state, { id }) =>
-    canRetry(findMessage(state.messages, id))
-      ? { ...state, messages: update(state.messages, id, (m) => ({ ...m, status: MessageStatus.Pending, slow: undefined })) }
-      : state,
-  uploadProgressed: (state, { id, progress }) => ({
-    ...state,
-    messages: update(state.messages, id, (m) => (m.upload ? { ...m, upload: { ...m.upload, progress } } : m)),
-  }),
+    canRetry(findMessage(state.messages, id)) ? updateMessage(state, id, (m) => ({ ...m, status: MessageStatus.Pending, slow: undefined })) : state,
+  uploadProgressed: (state, { id, progress }) => updateMessage(state, id, (m) => (m.upload ? { ...m, upload: { ...m.upload, progress } } : m)),
   // The receiver may read the file's address from msgContent as well as from fileUrl.
-  uploaded: (state, { id, fileUrl }) => ({
-    ...state,
-    messages: update(state.messages, id, (m) => ({ ...m, fileUrl, msgContent: fileUrl, upload: undefined })),
-  }),
-  uploadFailed: (state, { id }) => ({ ...state, messages: update(state.messages, id, failed) }),
-  sendSlow: (state, { id }) => ({
-    ...state,
-    messages: update(state.messages, id, (m) => (m.status === MessageStatus.Pending ? { ...m, slow: true } : m)),
-  }),
-  sendSucceeded: (state, { id }) => ({ ...state, messages: update(state.messages, id, (m) => ({ ...m, status: MessageStatus.Sent, slow: undefined })) }),
-  sendFailed: (state, { id }) => ({ ...state, messages: update(state.messages, id, failed) }),
+  uploaded: (state, { id, fileUrl }) => updateMessage(state, id, (m) => ({ ...m, fileUrl, msgContent: fileUrl, upload: undefined })),
+  uploadFailed: (state, { id }) => updateMessage(state, id, failed),
+  sendSlow: (state, { id }) => updateMessage(state, id, (m) => (m.status === MessageStatus.Pending ? { ...m, slow: true } : m)),
+  sendSucceeded: (state, { id }) => updateMessage(state, id, (m) => ({ ...m, status: MessageStatus.Sent, slow: undefined })),
+  sendFailed: (state, { id }) => updateMessage(state, id, failed),
 } satisfies Cases;

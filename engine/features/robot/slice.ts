@@ -1,7 +1,7 @@
-import type { Cases } from '../../core/cases';
+import { updateMessage, type Cases } from '../../core/cases';
 import { MsgType, SenderType } from '../../model/codes';
 import { NOTICE_FALLBACK, createMessage, type MessageRating } from '../../model/message';
-import { append, findMessage, update } from '../../model/timeline';
+import { append, findMessage } from '../../model/timeline';
 import type { RobotAskData } from '../../protocol';
 import { canRateReply } from './predicates';
 
@@ -22,9 +22,8 @@ export const robotCases = {
       createMessage({ id, senderType: SenderType.Robot, senderName: state.channel?.robotName, msgType: MsgType.Text, msgContent: '', createdAt, awaiting: true }),
     ),
   }),
-  robotAnswered: (state, { id, answer, createdAt }) => ({
-    ...state,
-    messages: update(state.messages, id, (m) => ({
+  robotAnswered: (state, { id, answer, createdAt }) =>
+    updateMessage(state, id, (m) => ({
       ...m,
       msgType: answer.msgType === MsgType.Answer || answer.msgType === MsgType.Faq ? answer.msgType : MsgType.Text,
       msgContent: answer.msgContent,
@@ -35,10 +34,8 @@ export const robotCases = {
       thoughtMs: Math.max(0, createdAt - m.createdAt),
       awaiting: undefined,
     })),
-  }),
-  robotFailed: (state, { id }) => ({
-    ...state,
-    messages: update(state.messages, id, (m) => ({
+  robotFailed: (state, { id }) =>
+    updateMessage(state, id, (m) => ({
       ...m,
       senderType: SenderType.System,
       position: 'center',
@@ -47,7 +44,6 @@ export const robotCases = {
       notice: { id: 'robotUnavailable' },
       awaiting: undefined,
     })),
-  }),
   messageRated: (state, { id, rating }) =>
-    canRateReply(findMessage(state.messages, id)) ? { ...state, messages: update(state.messages, id, (m) => ({ ...m, rating })) } : state,
+    canRateReply(findMessage(state.messages, id)) ? updateMessage(state, id, (m) => ({ ...m, rating })) : state,
 } satisfies Cases;

@@ -58,6 +58,15 @@ export function logLines(log: { warn: ReturnType<typeof vi.fn<Logger['warn']>> }
   return log.warn.mock.calls.map(([message]) => message);
 }
 
+/**
+ * Runs commands at the frames of a marble (inside `run()`): each value is an action, e.g.
+ * `act(cold, 'S 9ms t', { S: () => engine.start(), t: () => engine.sendText('hi') })`, so that the
+ * commands can be written on a line aligned with the expected marble.
+ */
+export function act(cold: RunHelpers['cold'], marble: string, actions: Record<string, () => void>): void {
+  cold(marble, actions).subscribe((action) => action());
+}
+
 /** The helpers `TestScheduler.run()` hands its callback. */
 export type RunHelpers = Parameters<Parameters<TestScheduler['run']>[0]>[0];
 

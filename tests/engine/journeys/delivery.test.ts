@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { createChatEngine } from '../../engine/engine';
-import type { SendMsgData } from '../../engine/protocol';
-import { answers } from './support/fakeApi';
-import { CHANNEL_ID, IND, at, indicatorOf, newScheduler, readyApi, sequentialIds } from './support/fixtures';
+import { createChatEngine } from '../../../engine/engine';
+import type { SendMsgData } from '../../../engine/protocol';
+import { answers } from '../support/fakeApi';
+import { CHANNEL_ID, IND, act, indicatorOf, newScheduler, readyApi, sequentialIds } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 
-describe('SPEC §4 delivery indicator cycle (800 ms / 5 s / 12 s)', () => {
+describe('SPEC §4 delivery indicator cycle (800 ms / 5 s / 12 s), through the engine', () => {
   it('an answer within 800 ms never shows the loading indicator', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
       const fake = readyApi(cold, { sendMsg: () => cold('300ms (r|)', { r: { status: 1 } }), robotAsk: () => cold('-') });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      expectObservable(indicatorOf(engine)).toBe('u 9ms p 299ms s', IND);
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 10, () => engine.sendText('hello'));
+      //                 0     10 ms   310 ms
+      const commands = ' S 9ms t 299ms -';
+      const expected = ' u 9ms p 299ms s';
+      expectObservable(indicatorOf(engine)).toBe(expected, IND);
+      act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello') });
     });
   });
 
@@ -24,9 +26,11 @@ describe('SPEC §4 delivery indicator cycle (800 ms / 5 s / 12 s)', () => {
       const hanging = cold<SendMsgData>('-');
       const fake = readyApi(cold, { sendMsg: () => hanging });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      expectObservable(indicatorOf(engine)).toBe('u 9ms p 799ms l 11199ms f', IND);
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 10, () => engine.sendText('hello'));
+      //                 0     10 ms   810 ms    12.01 s
+      const commands = ' S 9ms t 799ms - 11199ms -';
+      const expected = ' u 9ms p 799ms l 11199ms f';
+      expectObservable(indicatorOf(engine)).toBe(expected, IND);
+      act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello') });
       flush();
       expect(fake.count('sendMsg')).toBe(3);
       // Each new attempt replaces the previous one; nothing is left in flight after the failure.
@@ -46,9 +50,11 @@ describe('SPEC §4 delivery indicator cycle (800 ms / 5 s / 12 s)', () => {
         robotAsk: () => cold('-'),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      expectObservable(indicatorOf(engine)).toBe('u 9ms p 799ms l 4299ms s', IND);
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 10, () => engine.sendText('hello'));
+      //                 0     10 ms   810 ms   5.11 s
+      const commands = ' S 9ms t 799ms - 4299ms -';
+      const expected = ' u 9ms p 799ms l 4299ms s';
+      expectObservable(indicatorOf(engine)).toBe(expected, IND);
+      act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello') });
     });
   });
 
@@ -60,10 +66,11 @@ describe('SPEC §4 delivery indicator cycle (800 ms / 5 s / 12 s)', () => {
         robotAsk: () => cold('-'),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      expectObservable(indicatorOf(engine)).toBe('u 9ms p 799ms l 11199ms f 1999ms p 799ms l 199ms s', IND);
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 10, () => engine.sendText('hello'));
-      at(scheduler, 14_010, () => engine.retry('m1'));
+      //                 0     10 ms   810 ms    12.01 s  14.01 s 14.81 s 15.01 s
+      const commands = ' S 9ms t 799ms - 11199ms - 1999ms r 799ms - 199ms -';
+      const expected = ' u 9ms p 799ms l 11199ms f 1999ms p 799ms l 199ms s';
+      expectObservable(indicatorOf(engine)).toBe(expected, IND);
+      act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello'), r: () => engine.retry('m1') });
     });
   });
 });

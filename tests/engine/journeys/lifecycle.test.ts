@@ -1,8 +1,8 @@
 import { NEVER, Observable, distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import { createChatEngine } from '../../engine/engine';
-import { fakeApi } from './support/fakeApi';
-import { CHANNEL_ID, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session } from './support/fixtures';
+import { createChatEngine } from '../../../engine/engine';
+import { fakeApi } from '../support/fakeApi';
+import { CHANNEL_ID, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USER_FORM, type FormField } from '../../engine/model/channel';
-import { parseQuery } from '../../engine/model/query';
+import { DEFAULT_USER_FORM, type FormField } from '../../../engine/model/channel';
+import { parseQuery } from '../../../engine/model/query';
 import {
   LEAVE_MESSAGE_FIELDS,
   cleanValues,
@@ -10,7 +10,7 @@ import {
   prefill,
   validateField,
   validateForm,
-} from '../../engine/model/validation';
+} from '../../../engine/model/validation';
 
 const field = (name: string, required = false): FormField => ({ name, label: name, required });
 

@@ -1,13 +1,12 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createChatEngine } from '../../engine/engine';
-import { MessageStatus, MsgType } from '../../engine/model/codes';
-import { extensionOf, fileMsgType } from '../../engine/model/fileType';
-import type { SendMsgData, UploadData } from '../../engine/protocol';
-import { ApiError } from '../../engine/transport/errors';
-import type { UploadRequest } from '../../engine/transport/visitorApi';
-import { answers } from './support/fakeApi';
-import { CHANNEL_ID, IND, USER_ID, at, indicatorOf, logSpy, newScheduler, readyApi, sequentialIds } from './support/fixtures';
+import { createChatEngine } from '../../../engine/engine';
+import { MessageStatus, MsgType } from '../../../engine/model/codes';
+import type { SendMsgData, UploadData } from '../../../engine/protocol';
+import { ApiError } from '../../../engine/transport/errors';
+import type { UploadRequest } from '../../../engine/transport/visitorApi';
+import { answers } from '../support/fakeApi';
+import { CHANNEL_ID, IND, USER_ID, at, indicatorOf, logSpy, newScheduler, readyApi, sequentialIds } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const URL = '/api/chat/visitor/files/f1.png';
@@ -15,40 +14,6 @@ const UPLOADED: UploadData = { url: URL, name: 'cat.png', suffix: 'png' };
 const SENT: SendMsgData = { status: 1 };
 
 const bytes = (n: number) => new Blob([new Uint8Array(n)]);
-
-describe('SPEC §5 file type from extension', () => {
-  it.each([
-    ['photo.JPEG', MsgType.Image],
-    ['a.gif', MsgType.Image],
-    ['a.jpg', MsgType.Image],
-    ['a.png', MsgType.Image],
-    ['a.bmp', MsgType.Image],
-    ['a.pic', MsgType.Image],
-    ['logo.svg', MsgType.Image],
-    ['clip.mp4', MsgType.Video],
-    ['a.avi', MsgType.Video],
-    ['a.MOV', MsgType.Video],
-    ['a.rmvb', MsgType.Video],
-    ['a.rm', MsgType.Video],
-    ['a.flv', MsgType.Video],
-    ['a.3gp', MsgType.Video],
-    ['song.mp3', MsgType.Audio],
-    ['a.wav', MsgType.Audio],
-    ['a.ogg', MsgType.Audio],
-    ['report.pdf', MsgType.File],
-    ['archive.tar.gz', MsgType.File],
-    ['README', MsgType.File],
-    ['.png', MsgType.File],
-    ['image.webp', MsgType.File],
-  ])('%s is sent as msgType %s', (name, type) => {
-    expect(fileMsgType(name)).toBe(type);
-  });
-
-  it('reads the extension of a URL path, ignoring query and fragment', () => {
-    expect(extensionOf('/files/x.Mp4?download=1#t')).toBe('mp4');
-    expect(extensionOf('https://h.example/dir.v2/file')).toBe('');
-  });
-});
 
 describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
   it('uploads (with progress), then sends the message with the returned url; sent when status is 1', () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TIME_GAP_MS } from '../../engine/constants';
-import { DEFAULT_USER_FORM, decodeChannelInfo } from '../../engine/model/channel';
-import { MsgType, ReceiveMode, SenderType } from '../../engine/model/codes';
-import { DecodeError } from '../../engine/model/decode';
-import { assignTimes, createMessage, decodeMessage, type ChatMessage } from '../../engine/model/message';
-import { parseQuery } from '../../engine/model/query';
+import { TIME_GAP_MS } from '../../../engine/constants';
+import { MsgType, SenderType } from '../../../engine/model/codes';
+import { DecodeError } from '../../../engine/model/decode';
+import { assignTimes, createMessage, decodeMessage, type ChatMessage } from '../../../engine/model/message';
 
 const NOW = 1_700_000_000_000;
 const defaults = () => ({ now: NOW, newId: vi.fn(() => 'generated-1') });
@@ -119,91 +117,5 @@ describe('assignTimes (SPEC §3 hasTime, §9 300000 ms)', () => {
     const list = assignTimes([at('a', 0), at('b', 100)]);
     const out = assignTimes([...list, at('c', 300_050), at('d', 300_200)], 2);
     expect(flags(out)).toEqual([true, false, true, false]);
-  });
-});
-
-describe('decodeChannelInfo (SPEC §3 Channel info)', () => {
-  it('SPEC §3: flags 1, "1" and true are on; 0, "0", false and absent are off', () => {
-    for (const on of [1, '1', true]) expect(decodeChannelInfo({ tenantId: 't', evaluateMode: on }).evaluate).toBe(true);
-    for (const off of [0, '0', false, undefined, 2]) expect(decodeChannelInfo({ tenantId: 't', evaluateMode: off }).evaluate).toBe(false);
-    expect(decodeChannelInfo({ tenantId: 't', msgToTransferFlag: '1' }).msgToTransfer).toBe(true);
-  });
-
-  it('SPEC §3: a text gated by a mode flag counts only when the flag is on', () => {
-    expect(decodeChannelInfo({ tenantId: 't', robotWelcomeMode: '1', robotWelcomeMsg: 'Hi' }).robotWelcome).toBe('Hi');
-    expect(decodeChannelInfo({ tenantId: 't', robotWelcomeMode: 0, robotWelcomeMsg: 'Hi' }).robotWelcome).toBeNull();
-  });
-
-  it('SPEC §4 Receive mode: 0 (or "0") is robot first; any other value is treated as 3', () => {
-    expect(decodeChannelInfo({ tenantId: 't', receiveMode: 0 }).receiveMode).toBe(ReceiveMode.RobotFirst);
-    expect(decodeChannelInfo({ tenantId: 't', receiveMode: '0' }).receiveMode).toBe(ReceiveMode.RobotFirst);
-    for (const mode of [1, 2, 3, 7, '5']) expect(decodeChannelInfo({ tenantId: 't', receiveMode: mode }).receiveMode).toBe(ReceiveMode.Agent);
-  });
-
-  it('SPEC §3 groupConfig: a group is named by groupName, else name, else its id; an entry without groupId is dropped with a log line', () => {
-    const log = vi.fn<(msg: string) => void>();
-    const info = decodeChannelInfo(
-      {
-        tenantId: 't',
-        groupMode: 1,
-        groupConfig: JSON.stringify([{ groupId: 'g1', groupName: 'Sales', name: 'ignored' }, { groupId: 'g2', name: 'Support' }, { groupId: 3 }, { name: 'orphan' }]),
-      },
-      log,
-    );
-    expect(info.groups).toEqual([
-      { id: 'g1', name: 'Sales' },
-      { id: 'g2', name: 'Support' },
-      { id: '3', name: '3' },
-    ]);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/groupConfig\[3\]: no groupId/));
-    expect(decodeChannelInfo({ tenantId: 't', groupMode: 0, groupConfig: '[{"groupId":"g1"}]' }).groups).toBeNull();
-  });
-
-  it('SPEC §3 userFormConfig: bad JSON gives the default form with a log line; formModal decides modal or inline', () => {
-    const log = vi.fn<(msg: string) => void>();
-    expect(decodeChannelInfo({ tenantId: 't', userFormMode: 1, userFormConfig: '{not json' }, log).userForm).toEqual(DEFAULT_USER_FORM);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/userFormConfig/));
-    expect(decodeChannelInfo({ tenantId: 't', userFormMode: 1, userFormConfig: '{"formModal":0}' }).userForm).toEqual({
-      modal: false,
-      fields: DEFAULT_USER_FORM.fields,
-    });
-    expect(decodeChannelInfo({ tenantId: 't', userFormMode: 1, userFormConfig: '{"formModal":"1"}' }).userForm?.modal).toBe(true);
-    expect(decodeChannelInfo({ tenantId: 't', userFormMode: 0, userFormConfig: '{"formModal":1}' }).userForm).toBeNull();
-  });
-
-  it('SPEC §3: a channel without tenantId, or not an object, is rejected', () => {
-    expect(() => decodeChannelInfo({ titleDesc: 'x' })).toThrow(DecodeError);
-    expect(() => decodeChannelInfo(null)).toThrow(DecodeError);
-  });
-});
-
-describe('parseQuery (SPEC §2 query parameters)', () => {
-  it('SPEC §2: reads every parameter, names lower-cased', () => {
-    expect(
-      parseQuery('?ChannelID=c1&PID=p&Params=x&UserName=Ann&EMAIL=a@b.co&Phone=13800000000&GroupId=g&AdminID=a&From=iframe'),
-    ).toEqual({
-      channelId: 'c1',
-      pid: 'p',
-      params: 'x',
-      userName: 'Ann',
-      email: 'a@b.co',
-      phone: '13800000000',
-      groupId: 'g',
-      adminId: 'a',
-      embedded: true,
-    });
-  });
-
-  it('SPEC §2: siteid is the fallback of channelid; channelid wins when both are given', () => {
-    expect(parseQuery('siteid=s1').channelId).toBe('s1');
-    expect(parseQuery('?SiteID=s1&channelid=c1').channelId).toBe('c1');
-  });
-
-  it('SPEC §2: empty values count as absent, and only from=iframe means embedded', () => {
-    const q = parseQuery('?channelid=&siteid=s1&pid=%20&from=parent');
-    expect(q.channelId).toBe('s1');
-    expect(q.pid).toBeUndefined();
-    expect(q.embedded).toBe(false);
-    expect(parseQuery('')).toEqual({ embedded: false });
   });
 });
