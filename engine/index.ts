@@ -9,7 +9,7 @@ export type { LeaveMessageReason } from './features/forms/slice';
 // The rules every layer asks (SPEC §4): the reducer, the effects, the hooks and the widget call these.
 export { canEnd, canRequestHuman, isQueued, queuePosition } from './features/conversation/predicates';
 export { canLoadOlder } from './features/history/predicates';
-export { canRetry } from './features/delivery/predicates';
+export { canRetry, canSendText } from './features/delivery/predicates';
 export { canRateReply, showsRating, showsThinking } from './features/robot/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, userFormRequired } from './features/forms/predicates';

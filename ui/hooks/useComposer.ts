@@ -1,4 +1,5 @@
 import { useCallback, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { canSendText } from '../../engine';
 import { useChatEngine } from './ChatProvider';
 
 /** keyCode of a key event that belongs to an IME composition. */
@@ -20,7 +21,7 @@ export function useComposer({ maxLength }: ComposerOptions = {}) {
     (value: string) => setRawText(maxLength !== undefined ? Array.from(value).slice(0, maxLength).join('') : value),
     [maxLength],
   );
-  const canSend = text.trim().length > 0;
+  const canSend = canSendText(text);
   const send = useCallback(() => {
     if (engine.sendText(text) !== null) setRawText('');
   }, [engine, text]);

@@ -2,6 +2,7 @@ import { MAX_FILE_SIZE_BYTES } from '../../constants';
 import { MsgType, SenderType } from '../../model/codes';
 import { fileMsgType } from '../../model/fileType';
 import { createMessage, type ChatMessage } from '../../model/message';
+import { canSendText } from './predicates';
 
 /** Extras of a file message: a local preview the UI made, and a voice recording's length. */
 export interface SendFileExtra {
@@ -16,9 +17,8 @@ export type SendFileResult = { id: string } | { error: 'tooLarge'; limit: number
 
 /** A visitor text message; null for blank text, which is never sent (SPEC §5). */
 export function textMessage(text: string, id: () => string, now: number): ChatMessage | null {
-  const msgContent = text.trim();
-  if (!msgContent) return null;
-  return createMessage({ id: id(), senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent, createdAt: now });
+  if (!canSendText(text)) return null;
+  return createMessage({ id: id(), senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: text.trim(), createdAt: now });
 }
 
 /** The largest file a visitor may send, in bytes (the engine option, or the default). */

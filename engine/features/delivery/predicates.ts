@@ -12,6 +12,11 @@ export function hasPendingVisitorMessage(s: ChatState): boolean {
   return s.messages.some(isPendingVisitorMessage);
 }
 
+/** SPEC §5: send is disabled while the text is empty — blank text is never sent. */
+export function canSendText(text: string): boolean {
+  return text.trim().length > 0;
+}
+
 /** The visitor may send this message again: it failed (SPEC §4 Delivery indicator, §8). */
 export function canRetry(m: ChatMessage | undefined): m is ChatMessage {
   return m !== undefined && m.senderType === SenderType.Visitor && m.status === MessageStatus.Fail;
