@@ -12,7 +12,7 @@ export { canLoadOlder } from './features/history/predicates';
 export { canRetry, canSendText } from './features/delivery/predicates';
 export { canRateReply, showsRating, showsThinking } from './features/robot/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
-export { canOpenLeaveMessage, leaveMessageEditable, userFormRequired } from './features/forms/predicates';
+export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
 
 export { fileMsgType, extensionOf, type FileMsgType } from './model/fileType';
 export { createVisitorApi, type VisitorApi, type HttpOptions, type EventBatch } from './transport/visitorApi';

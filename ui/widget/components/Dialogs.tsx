@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
-import { EvaluationStatus, MsgType, SenderType, userFormRequired, type ChatState } from '../../../engine';
+import { EvaluationStatus, offersLeaveMessage, userFormRequired, type ChatState } from '../../../engine';
 import { shallowEqual, useChatEvents, useChatSelector, useEvaluation, useToasts } from '../../hooks';
 import { lazyPreloaded } from '../lazyPreloaded';
 import { LeaveMessageButton } from './LeaveMessageButton';
@@ -21,9 +21,8 @@ const wanted = (s: ChatState) => ({
   evaluation: s.evaluation.status !== EvaluationStatus.None,
 });
 
-/** Whether a leave-message offer is already in the conversation (SPEC §4 transfer 1's leavemsg message shows its own button). */
-const offerInMessages = (s: ChatState) =>
-  s.leaveMessage.offered === 'offline' && s.messages.some((m) => m.msgType === MsgType.LeaveMessage && m.senderType !== SenderType.Visitor && m.position !== 'center');
+/** Whether a leave-message offer is already in the conversation: a leavemsg bubble shows its own button (centred lines have none). */
+const offerInMessages = (s: ChatState) => s.leaveMessage.offered === 'offline' && s.messages.some((m) => offersLeaveMessage(m) && m.position !== 'center');
 
 /** Reports the outcome of form submissions by toast (SPEC §8 'submission failed'). */
 function useSubmissionToasts(): void {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MsgType, SenderType, type ChatMessage } from '../../../engine';
+import { MsgType, offersLeaveMessage, type ChatMessage } from '../../../engine';
 import { formatDuration, formatFileSize, safeUrl } from '../media';
 import { LeaveMessageButton } from './LeaveMessageButton';
 import { MessageImage } from './MessageImage';
@@ -51,11 +51,10 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
     case MsgType.File:
       return <FileCard message={m} url={url} />;
     case MsgType.LeaveMessage:
-      // SPEC §4 transfer 1: the offline text offers the leave-message form; the visitor's own left message does not.
       return (
         <span className="content-text content-leave">
           <MessageText text={m.msgContent} />
-          {m.senderType !== SenderType.Visitor && <LeaveMessageButton />}
+          {offersLeaveMessage(m) && <LeaveMessageButton />}
         </span>
       );
     default:

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
-import { MsgType, SenderType, type ChatMessage } from '../../../engine';
+import { MsgType, SenderType, showsThinking, type ChatMessage } from '../../../engine';
 import { useChat, usePullToRefresh } from '../../hooks';
 import { MessageItem } from './MessageItem';
 import { QuickReplies, type QuickReply } from './QuickReplies';
@@ -43,7 +43,7 @@ function questionsOf(messages: readonly ChatMessage[]): ReadonlyMap<string, stri
   let question: string | undefined;
   for (const m of messages) {
     if (m.senderType === SenderType.Visitor && m.msgType === MsgType.Text) question = m.msgContent;
-    else if (question !== undefined && m.senderType === SenderType.Robot && (m.awaiting || m.thoughtMs !== undefined)) out.set(m.id, question);
+    else if (question !== undefined && showsThinking(m)) out.set(m.id, question);
   }
   return out;
 }
