@@ -1,12 +1,13 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { HISTORY_PAGE_SIZE } from '../../engine/constants';
-import { createChatEngine, type ChatEngine } from '../../engine/engine';
-import { SenderType } from '../../engine/model/codes';
-import type { WireMessage } from '../../engine/protocol';
-import { NetworkError } from '../../engine/transport/errors';
-import { answers } from './support/fakeApi';
-import { CHANNEL_ID, USER_ID, at, logLines, logSpy, newScheduler, readyApi, sequentialIds, wireMessage } from './support/fixtures';
+import { HISTORY_PAGE_SIZE } from '../../../engine/constants';
+import { createChatEngine, type ChatEngine } from '../../../engine/engine';
+import { SenderType } from '../../../engine/model/codes';
+import type { WireMessage } from '../../../engine/protocol';
+import { NetworkError } from '../../../engine/transport/errors';
+import { answers } from '../support/fakeApi';
+import { CHANNEL_ID, USER_ID, logLines, logSpy, newScheduler, readyApi, sequentialIds, wireMessage } from '../support/fixtures';
+import { drive } from '../support/visitorSide';
 
 const ids = (engine: ChatEngine) =>
   engine.state$.pipe(
@@ -36,9 +37,11 @@ describe('history', () => {
       const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler, newId: sequentialIds() });
 
       // m1 is typed while history is on its way; m2 is the robot's answer to it.
-      expectObservable(ids(engine)).toBe('a 9ms b 9ms c 79ms d', { a: '', b: 'm1', c: 'm1 m2', d: 'h1 h2 h3 m1 m2' });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 10, () => engine.sendText('hello'));
+      //                 0 ms  10 ms 20 ms  100 ms
+      const commands = ' s 9ms t 9ms - 79ms -';
+      const expected = ' a 9ms b 9ms c 79ms d';
+      expectObservable(ids(engine)).toBe(expected, { a: '', b: 'm1', c: 'm1 m2', d: 'h1 h2 h3 m1 m2' });
+      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
       flush();
 
       expect(fake.bodies('getHistoryMsg')).toEqual([{ pageSize: HISTORY_PAGE_SIZE, userId: USER_ID }]);
@@ -92,11 +95,12 @@ describe('history', () => {
         map((s) => `${s.history.loading ? 'L' : '-'}${s.history.exhausted ? 'X' : '-'}`),
         distinctUntilChanged(),
       );
-      // loading from the session (0) to the first page (10); again from loadOlder (50) to the second page (60), then exhausted.
-      expectObservable(history).toBe('(aL) 6ms a 39ms L 9ms x', { a: '--', L: 'L-', x: '-X' });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 50, () => engine.loadOlder());
-      at(scheduler, 100, () => engine.loadOlder());
+      // Loading from the session to the first page; again from loadOlder to the second page, then exhausted: a later loadOlder does nothing.
+      //                 0 ms     10 ms  50 ms 60 ms  100 ms
+      const commands = ' s--- 6ms - 39ms o 9ms - 39ms o';
+      const expected = ' (aL) 6ms a 39ms L 9ms x 39ms -';
+      expectObservable(history).toBe(expected, { a: '--', L: 'L-', x: '-X' });
+      drive(cold, commands, { s: () => engine.start(), o: () => engine.loadOlder() });
       flush();
 
       expect(fake.bodies('getHistoryMsg')).toEqual([

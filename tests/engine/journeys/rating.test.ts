@@ -1,8 +1,9 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createChatEngine, type ChatEngine } from '../../engine/engine';
-import { MsgType, SenderType } from '../../engine/model/codes';
-import { CHANNEL_ID, at, newScheduler, readyApi, sequentialIds, wireMessage } from './support/fixtures';
+import { createChatEngine, type ChatEngine } from '../../../engine/engine';
+import { MsgType, SenderType } from '../../../engine/model/codes';
+import { CHANNEL_ID, newScheduler, readyApi, sequentialIds, wireMessage } from '../support/fixtures';
+import { drive } from '../support/visitorSide';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 /** The rating of message `id`: n none, u up, d down. */
@@ -32,10 +33,11 @@ describe('rateMessage (SPEC §4 Rating of a reply)', () => {
       const history = [wireMessage({ id: 'r1', senderType: SenderType.Robot, msgType: MsgType.Answer, msgContent: 'Yes', msgTime: 1 })];
       const fake = readyApi(cold, { getHistoryMsg: () => cold('(h|)', { h: history }) });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      expectObservable(ratingOf(engine, 'r1')).toBe('n 19ms u', { n: 'n', u: 'u' });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 20, () => engine.rateMessage('r1', 'up'));
-      at(scheduler, 30, () => engine.rateMessage('r1', 'down'));
+      //                 0 ms   20 ms 30 ms
+      const commands = ' s 19ms u 9ms d';
+      const expected = ' n 19ms u 9ms -';
+      expectObservable(ratingOf(engine, 'r1')).toBe(expected, { n: 'n', u: 'u' });
+      drive(cold, commands, { s: () => engine.start(), u: () => engine.rateMessage('r1', 'up'), d: () => engine.rateMessage('r1', 'down') });
     });
   });
 
@@ -64,12 +66,17 @@ describe('rateMessage (SPEC §4 Rating of a reply)', () => {
         robotAsk: () => cold('100ms (a|)', { a: { msgContent: 'Open 9–18', msgType: 1 } }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      // m1 is the question, m2 the answer: rated at 50 (ignored, pending), then at 200 (kept).
-      expectObservable(ratingOf(engine, 'm2')).toBe('n 199ms d', { n: 'n', d: 'd' });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 10, () => engine.sendText('When are you open?'));
-      at(scheduler, 50, () => engine.rateMessage('m2', 'up'));
-      at(scheduler, 200, () => engine.rateMessage('m2', 'down'));
+      // m1 is the question, m2 the answer: rated while pending (ignored), then once answered (kept).
+      //                 0 ms  10 ms  50 ms   200 ms
+      const commands = ' s 9ms t 39ms u 149ms d';
+      const expected = ' n 9ms - 39ms - 149ms d';
+      expectObservable(ratingOf(engine, 'm2')).toBe(expected, { n: 'n', d: 'd' });
+      drive(cold, commands, {
+        s: () => engine.start(),
+        t: () => engine.sendText('When are you open?'),
+        u: () => engine.rateMessage('m2', 'up'),
+        d: () => engine.rateMessage('m2', 'down'),
+      });
     });
   });
 });
@@ -83,10 +90,12 @@ describe('thoughtMs (SPEC §4 Thinking block)', () => {
         robotAsk: () => cold('2500ms (a|)', { a: { msgContent: 'Open 9–18', msgType: 1 } }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      // Sent at 10, confirmed at 30: the placeholder appears then, the answer 2500 ms later.
-      expectObservable(thinkingOf(engine, 'm2')).toBe('n 29ms a 2499ms t', { n: 'n', a: 'a', t: 't' });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 10, () => engine.sendText('When are you open?'));
+      // Sent at 10 ms, confirmed at 30 ms: the placeholder appears then, the answer 2500 ms later.
+      //                 0 ms  10 ms  30 ms    2.53 s
+      const commands = ' s 9ms t 19ms - 2499ms -';
+      const expected = ' n 9ms - 19ms a 2499ms t';
+      expectObservable(thinkingOf(engine, 'm2')).toBe(expected, { n: 'n', a: 'a', t: 't' });
+      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('When are you open?') });
       flush();
       expect(engine.getSnapshot().messages.find((m) => m.id === 'm2')).toMatchObject({ thoughtMs: 2500, createdAt: 2530, msgContent: 'Open 9–18' });
     });

@@ -1,10 +1,11 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createChatEngine, type ChatEngine } from '../../engine/engine';
-import { memoryStorage } from '../../engine/ports';
-import { ApiError, NetworkError } from '../../engine/transport/errors';
-import { fakeApi } from './support/fakeApi';
-import { CHANNEL_ID, TENANT, USER_ID, at, channel, logSpy, newScheduler, session } from './support/fixtures';
+import { createChatEngine, type ChatEngine } from '../../../engine/engine';
+import { memoryStorage } from '../../../engine/ports';
+import { ApiError, NetworkError } from '../../../engine/transport/errors';
+import { fakeApi } from '../support/fakeApi';
+import { CHANNEL_ID, TENANT, USER_ID, channel, logSpy, newScheduler, session } from '../support/fixtures';
+import { drive } from '../support/visitorSide';
 
 const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;
 const phases = (engine: ChatEngine) =>
@@ -35,10 +36,16 @@ describe('bootstrap', () => {
         previousUrl: 'https://shop.example/cart',
       });
 
-      expectObservable(phases(engine)).toBe('(is) 76ms r', PHASES);
-      expectSubscriptions(channelInfo$.subscriptions).toBe('^ 49ms !');
-      expectSubscriptions(chatStart$.subscriptions).toBe('50ms ^ 29ms !');
-      at(scheduler, 0, () => engine.start());
+      // A group such as (is) lasts as many frames as it has characters: s--- below it.
+      //                             0 ms      50 ms  80 ms
+      const commands = '             s--- 46ms - 29ms -';
+      const expected = '             (is) 46ms - 29ms r';
+      const channelInfoCall = '      ^--- 46ms !';
+      const chatStartCall = '        ---- 46ms ^ 29ms !';
+      expectObservable(phases(engine)).toBe(expected, PHASES);
+      expectSubscriptions(channelInfo$.subscriptions).toBe(channelInfoCall);
+      expectSubscriptions(chatStart$.subscriptions).toBe(chatStartCall);
+      drive(cold, commands, { s: () => engine.start() });
       flush();
 
       expect(fake.bodies('channelInfo')).toEqual([{ id: CHANNEL_ID }]);
@@ -89,12 +96,14 @@ describe('bootstrap', () => {
 
   it("SPEC §5, §8: a missing channel id gives 'unknown channel id' and calls nothing", () => {
     const scheduler = newScheduler();
-    scheduler.run(({ expectObservable, flush }) => {
+    scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = fakeApi();
       const engine = createChatEngine({ query: '?pid=p9', api: fake.api, scheduler });
 
-      expectObservable(phases(engine)).toBe('(ise)', PHASES);
-      at(scheduler, 0, () => engine.start());
+      const commands = ' s----';
+      const expected = ' (ise)';
+      expectObservable(phases(engine)).toBe(expected, PHASES);
+      drive(cold, commands, { s: () => engine.start() });
       flush();
 
       expect(engine.getSnapshot().error).toEqual({ code: 'unknownChannelId' });
@@ -142,8 +151,11 @@ describe('bootstrap', () => {
       });
       const engine = createChatEngine({ query: '?ChannelID=demo&UserName=Ann', api: fake.api, scheduler });
 
-      expectObservable(phases(engine)).toBe('(is) 36ms r', PHASES);
-      at(scheduler, 0, () => engine.start());
+      //                 0 ms      40 ms
+      const commands = ' s--- 36ms -';
+      const expected = ' (is) 36ms r';
+      expectObservable(phases(engine)).toBe(expected, PHASES);
+      drive(cold, commands, { s: () => engine.start() });
       flush();
 
       expect(fake.bodies('channelInfo')).toEqual([{ id: 'demo' }]);
@@ -159,8 +171,11 @@ describe('bootstrap', () => {
       });
       const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler });
 
-      expectObservable(phases(engine)).toBe('(is) 46ms e', PHASES);
-      at(scheduler, 0, () => engine.start());
+      //                 0 ms      50 ms
+      const commands = ' s--- 46ms -';
+      const expected = ' (is) 46ms e';
+      expectObservable(phases(engine)).toBe(expected, PHASES);
+      drive(cold, commands, { s: () => engine.start() });
       flush();
 
       expect(engine.getSnapshot().error).toEqual({ code: 'unknownChannel', detail: 'channel does not exist' });
@@ -180,8 +195,11 @@ describe('bootstrap', () => {
       const storage = memoryStorage({ [`chat-${TENANT}-uid`]: 'visitor-7' });
       const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler, storage });
 
-      expectObservable(phases(engine)).toBe('(is) 76ms e', PHASES);
-      at(scheduler, 0, () => engine.start());
+      //                 0 ms      80 ms
+      const commands = ' s--- 76ms -';
+      const expected = ' (is) 76ms e';
+      expectObservable(phases(engine)).toBe(expected, PHASES);
+      drive(cold, commands, { s: () => engine.start() });
       flush();
 
       const state = engine.getSnapshot();

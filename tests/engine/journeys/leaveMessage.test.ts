@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MsgType, SenderType, TransferStatus } from '../../engine/model/codes';
-import type { EngineEvent } from '../../engine/core/intents';
-import { NetworkError } from '../../engine/transport/errors';
-import { agentEngine, field } from './support/agentApi';
-import { CHANNEL_ID, USER_ID, at, logLines, newScheduler } from './support/fixtures';
+import { MsgType, SenderType, TransferStatus } from '../../../engine/model/codes';
+import type { EngineEvent } from '../../../engine/core/intents';
+import type { ChatState } from '../../../engine/core/state';
+import { NetworkError } from '../../../engine/transport/errors';
+import { agentEngine, field } from '../support/agentApi';
+import { CHANNEL_ID, USER_ID, at, logLines, newScheduler } from '../support/fixtures';
+import { drive } from '../support/visitorSide';
 
 const OFFLINE = { adminOfflineMode: 1, adminOfflineMsg: 'Leave us a message' };
 const VALUES = { name: ' Ann ', phone: '13800138000', email: '', content: 'Please call me back' };
@@ -27,19 +29,24 @@ describe('leave a message (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg)', () =>
         },
       });
       const seen = events(engine);
-      // 0: start, offered at once · 100: open · 200: sending · 500: sent · 900: disposed
-      expectObservable(field(engine, (s) => s.leaveMessage)).toBe('(za) 96ms b 99ms c 299ms d 399ms |', {
+      // Started (offered at once), opened, submitted, clicked again while sending (ignored), sent, disposed.
+      //                 0 ms      100 ms 200 ms 250 ms  500 ms  900 ms
+      const commands = ' s--- 96ms o 99ms l 49ms L 249ms - 399ms x';
+      const expected = ' (za) 96ms b 99ms c 49ms - 249ms d 399ms |';
+      expectObservable(field(engine, (s) => s.leaveMessage)).toBe(expected, {
         z: { offered: null, open: false, sending: false },
         a: { offered: 'offline', open: false, sending: false },
         b: { offered: 'offline', open: true, sending: false },
         c: { offered: 'offline', open: true, sending: true },
         d: { offered: 'offline', open: false, sending: false },
       });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 100, () => engine.openLeaveMessage());
-      at(scheduler, 200, () => engine.leaveMessage(VALUES));
-      at(scheduler, 250, () => engine.leaveMessage(VALUES)); // a second click while sending is ignored
-      at(scheduler, 900, () => engine.dispose());
+      drive(cold, commands, {
+        s: () => engine.start(),
+        o: () => engine.openLeaveMessage(),
+        l: () => engine.leaveMessage(VALUES),
+        L: () => engine.leaveMessage(VALUES),
+        x: () => engine.dispose(),
+      });
       flush();
 
       expect(fake.bodies('leaveMsg')).toEqual([
@@ -81,15 +88,18 @@ describe('leave a message (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg)', () =>
         },
       });
       const seen = events(engine);
-      expectObservable(field(engine, (s) => `${s.leaveMessage.open ? 'open' : 'closed'}/${s.leaveMessage.sending ? 'sending' : 'idle'}`)).toBe(
-        'a 9ms b 9ms c 99ms b 99ms (cd) 276ms |',
-        { a: 'closed/idle', b: 'open/idle', c: 'open/sending', d: 'closed/idle' },
-      );
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 10, () => engine.openLeaveMessage());
-      at(scheduler, 20, () => engine.leaveMessage(VALUES));
-      at(scheduler, 220, () => engine.leaveMessage(VALUES));
-      at(scheduler, 500, () => engine.dispose());
+      // Started, opened, submitted; failed; submitted again, delivered at once; disposed.
+      //                 0 ms  10 ms 20 ms  120 ms 220 ms     500 ms
+      const commands = ' s 9ms o 9ms l 99ms - 99ms l--- 276ms x';
+      const expected = ' a 9ms b 9ms c 99ms b 99ms (cd) 276ms |';
+      const form = (s: ChatState) => `${s.leaveMessage.open ? 'open' : 'closed'}/${s.leaveMessage.sending ? 'sending' : 'idle'}`;
+      expectObservable(field(engine, form)).toBe(expected, { a: 'closed/idle', b: 'open/idle', c: 'open/sending', d: 'closed/idle' });
+      drive(cold, commands, {
+        s: () => engine.start(),
+        o: () => engine.openLeaveMessage(),
+        l: () => engine.leaveMessage(VALUES),
+        x: () => engine.dispose(),
+      });
       flush();
 
       expect(fake.count('leaveMsg')).toBe(2);

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { Intent } from '../../../../engine/core/intents';
+import { bootstrap } from '../../../../engine/features/bootstrap/effect';
+import { ChatStatus } from '../../../../engine/model/codes';
+import { parseQuery } from '../../../../engine/model/query';
+import { memoryStorage } from '../../../../engine/ports';
+import { ApiError, NetworkError } from '../../../../engine/transport/errors';
+import { fakeApi } from '../../support/fakeApi';
+import { CHANNEL_ID, TENANT, channel, logSpy, newScheduler, session } from '../../support/fixtures';
+import { runEffect, stateWith } from '../../support/effectSpec';
+import { SESSION } from '../../support/visitorSide';
+
+const EVERY_FIELD = `?channelid=${CHANNEL_ID}&pid=p9&params=x%3D1&username=Ann&email=ann@example.com&phone=13800000000&groupid=g1&adminid=a1`;
+const STORED = `chat-${TENANT}-uid`;
+const OTHER_TENANT = channel({ tenantId: 't9' });
+
+/** Marble values: the UI's start, and what bootstrap answers with. */
+const v = {
+  s: { type: 'start' },
+  c: { type: 'channelLoaded', channel: channel() },
+  S: { type: 'sessionStarted', session: SESSION, status: ChatStatus.NotStarted },
+  C: { type: 'channelLoaded', channel: OTHER_TENANT },
+  N: { type: 'sessionStarted', session: { ...SESSION, userId: 'u-new' }, status: ChatStatus.NotStarted },
+  i: { type: 'failed', error: { code: 'unknownChannelId' } },
+  u: { type: 'failed', error: { code: 'unknownChannel', detail: 'channel does not exist' } },
+  f: { type: 'failed', error: { code: 'sessionFailed', detail: 'session store down' } },
+  o: { type: 'failed', error: { code: 'sessionFailed', detail: 'chatStart: offline' } },
+} satisfies Record<string, Intent>;
+
+describe('bootstrap effect: SPEC §2, §7 channelInfo → chatStart', () => {
+  it('SPEC §7 chatStart: the query fields, the stored visitor id and previousUrl are sent once the channel is known; the chat becomes ready', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const channelInfo$ = cold('50ms (c|)', { c: channel() });
+      const chatStart$ = cold('30ms (s|)', { s: session() });
+      const api = fakeApi({ channelInfo: () => channelInfo$, chatStart: () => chatStart$ });
+      const storage = memoryStorage({ [STORED]: 'visitor-7' });
+      const start = stateWith({ query: parseQuery(EVERY_FIELD) });
+      //                        0 ms   50 ms  80 ms
+      const intents = cold('    s 49ms - 29ms -', v);
+      const expected = '        - 49ms c 29ms S';
+      const channelInfoCall = ' ^ 49ms !';
+      const chatStartCall = '   - 49ms ^ 29ms !';
+      const run = runEffect(bootstrap, start, intents, { api: api.api, scheduler, storage, previousUrl: 'https://shop.example/cart' });
+      expectObservable(run.output$).toBe(expected, v);
+      expectSubscriptions(channelInfo$.subscriptions).toBe(channelInfoCall);
+      expectSubscriptions(chatStart$.subscriptions).toBe(chatStartCall);
+      flush();
+
+      expect(api.bodies('channelInfo')).toEqual([{ id: CHANNEL_ID }]);
+      expect(api.bodies('chatStart')).toEqual([
+        {
+          channelId: CHANNEL_ID,
+          pid: 'p9',
+          params: 'x=1',
+          userName: 'Ann',
+          userId: 'visitor-7',
+          email: 'ann@example.com',
+          phone: '13800000000',
+          groupId: 'g1',
+          adminId: 'a1',
+          previousUrl: 'https://shop.example/cart',
+        },
+      ]);
+      expect(run.getState()).toMatchObject({ phase: 'ready', error: null, channel: channel(), session: v.S.session });
+    });
+  });
+
+  it('SPEC §3 local storage: a first visit sends no userId, and the userId chatStart returns is kept under chat-{tenantId}-uid of the channel', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi({ channelInfo: () => cold('(c|)', { c: OTHER_TENANT }), chatStart: () => cold('(s|)', { s: session({ userId: 'u-new' }) }) });
+      const storage = memoryStorage({ [STORED]: 'of another tenant' });
+      const intents = cold('s', v);
+      const expected = '    (CN)';
+      expectObservable(runEffect(bootstrap, stateWith(), intents, { api: api.api, scheduler, storage }).output$).toBe(expected, v);
+      flush();
+
+      expect(api.bodies('chatStart')[0]?.userId).toBeUndefined();
+      expect(storage.get('chat-t9-uid')).toBe('u-new');
+      expect(storage.get(STORED)).toBe('of another tenant');
+    });
+  });
+
+  it("SPEC §5, §8: without a channel id the page shows 'unknown channel id' and nothing is called", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const api = fakeApi();
+      const intents = cold('s', v);
+      const expected = '    i';
+      expectObservable(runEffect(bootstrap, stateWith({ query: parseQuery('?pid=p9') }), intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+    });
+  });
+
+  it("SPEC §8: channelInfo failing gives 'unknown channel, {message}' with the server's message, and no chatStart", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi({ channelInfo: () => cold('50ms #', undefined, new ApiError('channelInfo', 404, 'channel does not exist')) });
+      const intents = cold(' s 49ms -', v);
+      const expected = '     - 49ms u';
+      const run = runEffect(bootstrap, stateWith(), intents, { api: api.api, scheduler });
+      expectObservable(run.output$).toBe(expected, v);
+      flush();
+
+      expect(run.getState()).toMatchObject({ phase: 'error', error: v.u.error, channel: null, session: null });
+    });
+  });
+
+  it("SPEC §8: chatStart failing gives 'failed to create session, {message}'; the channel and the stored visitor id are kept", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi({
+        channelInfo: () => cold('50ms (c|)', { c: channel() }),
+        chatStart: () => cold('30ms #', undefined, new ApiError('chatStart', 500, 'session store down')),
+      });
+      const storage = memoryStorage({ [STORED]: 'visitor-7' });
+      const intents = cold(' s 49ms - 29ms -', v);
+      const expected = '     - 49ms c 29ms f';
+      const run = runEffect(bootstrap, stateWith(), intents, { api: api.api, scheduler, storage });
+      expectObservable(run.output$).toBe(expected, v);
+      flush();
+
+      expect(run.getState()).toMatchObject({ phase: 'error', error: v.f.error, channel: channel(), session: null });
+      expect(storage.get(STORED)).toBe('visitor-7');
+    });
+  });
+
+  it("SPEC §8: a transport failure of chatStart is 'sessionFailed' too, with the failure's text", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const api = fakeApi({
+        channelInfo: () => cold('(c|)', { c: channel() }),
+        chatStart: () => cold('10ms #', undefined, new NetworkError('chatStart', 'chatStart: offline')),
+      });
+      const intents = cold(' s 9ms -', v);
+      const expected = '     c 9ms o';
+      expectObservable(runEffect(bootstrap, stateWith(), intents, { api: api.api, scheduler, log: logSpy() }).output$).toBe(expected, v);
+    });
+  });
+
+  it('a second start while the first is still running is ignored: one channelInfo, one chatStart', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const channelInfo$ = cold('50ms (c|)', { c: channel() });
+      const api = fakeApi({ channelInfo: () => channelInfo$, chatStart: () => cold('30ms (s|)', { s: session() }) });
+      //                        0 ms   20 ms  50 ms  80 ms
+      const intents = cold('    s 19ms s 29ms - 29ms -', v);
+      const expected = '        - 19ms - 29ms c 29ms S';
+      const channelInfoCall = ' ^ 19ms - 29ms !';
+      expectObservable(runEffect(bootstrap, stateWith(), intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+      expectSubscriptions(channelInfo$.subscriptions).toBe(channelInfoCall);
+      flush();
+
+      expect(api.count('channelInfo')).toBe(1);
+      expect(api.count('chatStart')).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { bootstrapCases, type ChatError } from '../../../../engine/features/bootstrap/slice';
+import { channel } from '../../support/fixtures';
+import { stateWith } from '../../support/effectSpec';
+import { SESSION } from '../../support/visitorSide';
+
+
+describe('bootstrap slice: SPEC §2, §8 the start of the chat', () => {
+  it('start() moves an idle chat to starting; once started, another start changes nothing', () => {
+    const idle = stateWith();
+    expect(idle.phase).toBe('idle');
+    expect(bootstrapCases.start(idle).phase).toBe('starting');
+    for (const phase of ['starting', 'ready', 'error'] as const) {
+      const started = stateWith({ phase });
+      expect(bootstrapCases.start(started)).toBe(started);
+    }
+  });
+
+  it('the loaded channel is kept; the session makes the chat ready', () => {
+    const loaded = bootstrapCases.channelLoaded(stateWith({ phase: 'starting' }), { type: 'channelLoaded', channel: channel() });
+    expect(loaded).toMatchObject({ phase: 'starting', channel: channel() });
+    const ready = bootstrapCases.sessionStarted(loaded, { type: 'sessionStarted', session: SESSION, status: 0 });
+    expect(ready).toMatchObject({ phase: 'ready', session: SESSION, channel: channel(), error: null });
+  });
+
+  it('SPEC §8: a failure is the page error state, with its code and detail; the channel stays', () => {
+    const error: ChatError = { code: 'sessionFailed', detail: 'session store down' };
+    const failed = bootstrapCases.failed(stateWith({ phase: 'starting', channel: channel() }), { type: 'failed', error });
+    expect(failed).toMatchObject({ phase: 'error', error, channel: channel(), session: null });
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatState } from '../../../../engine/core/state';
+import { canOpenLeaveMessage, leaveMessageEditable, userFormRequired } from '../../../../engine/features/forms/predicates';
+import { formsCases } from '../../../../engine/features/forms/slice';
+import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../../engine/model/codes';
+import { createMessage } from '../../../../engine/model/message';
+import { channel } from '../../support/fixtures';
+import { readyState } from '../../support/effectSpec';
+import { SESSION } from '../../support/visitorSide';
+
+type Form = ChatState['leaveMessage'];
+const WITH_FORM = channel({ userFormMode: 1 });
+const OFFERED: Form = { offered: 'offline', open: false, sending: false };
+const OPEN: Form = { offered: 'offline', open: true, sending: false };
+const SENDING: Form = { offered: 'offline', open: true, sending: true };
+const form = (leaveMessage: Form) => readyState({ leaveMessage });
+
+describe('forms predicates', () => {
+  it('SPEC §4 chat status 1: the user form is owed while required, not once done', () => {
+    expect(userFormRequired(readyState({ userForm: 'required' }))).toBe(true);
+    expect(userFormRequired(readyState({ userForm: 'done' }))).toBe(false);
+    expect(userFormRequired(readyState({ userForm: null }))).toBe(false);
+  });
+
+  it('SPEC §4 transfer 1 and 5: the leave-message form may be opened while offered and not open', () => {
+    expect(canOpenLeaveMessage(form(OFFERED))).toBe(true);
+    expect(canOpenLeaveMessage(form({ ...OFFERED, offered: 'outsideHours' }))).toBe(true);
+    expect(canOpenLeaveMessage(form(OPEN))).toBe(false);
+    expect(canOpenLeaveMessage(form({ offered: null, open: false, sending: false }))).toBe(false);
+  });
+
+  it('the open form may be closed or submitted, except while its message is on its way', () => {
+    expect(leaveMessageEditable(form(OPEN))).toBe(true);
+    expect(leaveMessageEditable(form(SENDING))).toBe(false);
+    expect(leaveMessageEditable(form(OFFERED))).toBe(false);
+  });
+});
+
+describe('forms slice: the user form (SPEC §4 chat status 1)', () => {
+  it.each<[string, ChatState['channel'], ChatStatus, ChatState['userForm']]>([
+    ['status 1 on a channel with a user form owes the form', WITH_FORM, ChatStatus.FormCheck, 'required'],
+    ['status 1 on a channel without a user form owes nothing', channel(), ChatStatus.FormCheck, null],
+    ['status 0 owes nothing', WITH_FORM, ChatStatus.NotStarted, null],
+    ['status 2 owes nothing', WITH_FORM, ChatStatus.InConversation, null],
+  ])('%s', (_case, ch, status, expected) => {
+    expect(formsCases.sessionStarted(readyState({ channel: ch }), { type: 'sessionStarted', session: SESSION, status }).userForm).toBe(expected);
+  });
+
+  it('a submitted form is done', () => {
+    expect(formsCases.userFormDone(readyState({ userForm: 'required' })).userForm).toBe('done');
+  });
+});
+
+describe('forms slice: the leave-message form (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg)', () => {
+  it('an offer says why; the visitor opens it, and may close it again', () => {
+    const offered = formsCases.leaveMessageOffered(readyState(), { type: 'leaveMessageOffered', reason: 'outsideHours' });
+    expect(offered.leaveMessage).toEqual({ offered: 'outsideHours', open: false, sending: false });
+    const opened = formsCases.leaveMessageOpened(offered);
+    expect(opened.leaveMessage.open).toBe(true);
+    expect(formsCases.leaveMessageClosed(opened).leaveMessage.open).toBe(false);
+  });
+
+  it('opening what is not offered, closing or submitting what is not open, change nothing', () => {
+    const none = form({ offered: null, open: false, sending: false });
+    expect(formsCases.leaveMessageOpened(none)).toBe(none);
+    const closed = form(OFFERED);
+    expect(formsCases.leaveMessageClosed(closed)).toBe(closed);
+    expect(formsCases.leaveMessageSubmitted(closed)).toBe(closed);
+  });
+
+  it('a submission marks the form sending; while sending it can be neither closed nor submitted again', () => {
+    expect(formsCases.leaveMessageSubmitted(form(OPEN)).leaveMessage).toEqual(SENDING);
+    const sending = form(SENDING);
+    expect(formsCases.leaveMessageClosed(sending)).toBe(sending);
+    expect(formsCases.leaveMessageSubmitted(sending)).toBe(sending);
+  });
+
+  it('a delivered message shows in the chat and closes the form; a failed one leaves the form open to try again', () => {
+    const message = createMessage({ id: 'm1', senderType: SenderType.Visitor, msgType: MsgType.LeaveMessage, msgContent: 'Call me', createdAt: 0, status: MessageStatus.Sent });
+    const sent = formsCases.leaveMessageSent(form(SENDING), { type: 'leaveMessageSent', message });
+    expect(sent.leaveMessage).toEqual(OFFERED);
+    expect(sent.messages.map((m) => m.id)).toEqual(['m1']);
+    expect(formsCases.leaveMessageFailed(form(SENDING)).leaveMessage).toEqual(OPEN);
+  });
+
+  it('an agent connecting withdraws the offer and closes the form; without an offer it changes nothing', () => {
+    expect(formsCases.agentConnected(form(OPEN)).leaveMessage).toEqual({ offered: null, open: false, sending: false });
+    const none = form({ offered: null, open: false, sending: false });
+    expect(formsCases.agentConnected(none)).toBe(none);
+  });
+});

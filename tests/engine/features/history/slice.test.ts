@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatState } from '../../../../engine/core/state';
+import { canLoadOlder } from '../../../../engine/features/history/predicates';
+import { historyCases } from '../../../../engine/features/history/slice';
+import { MsgType, SenderType } from '../../../../engine/model/codes';
+import { createMessage, type ChatMessage } from '../../../../engine/model/message';
+import { readyState, stateWith } from '../../support/effectSpec';
+import { SESSION } from '../../support/visitorSide';
+
+const agent = (id: string, createdAt: number): ChatMessage =>
+  createMessage({ id, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: id, createdAt, msgTime: createdAt });
+const idle = { loading: false, exhausted: false };
+
+describe('history predicates: canLoadOlder (SPEC §7 getHistoryMsg)', () => {
+  it('an older page may be asked for once the chat is ready, while none is loading and the last was not the oldest', () => {
+    expect(canLoadOlder(readyState({ history: idle }))).toBe(true);
+  });
+
+  it.each<[string, Partial<ChatState>]>([
+    ['before the chat is ready', { phase: 'starting', session: SESSION }],
+    ['without a session', { phase: 'ready', session: null }],
+    ['while a page is loading', { history: { loading: true, exhausted: false } }],
+    ['after the oldest page', { history: { loading: false, exhausted: true } }],
+    ['on the page error state', { phase: 'error' }],
+  ])('not %s', (_when, fields) => {
+    expect(canLoadOlder(readyState(fields))).toBe(false);
+  });
+});
+
+describe('history slice', () => {
+  it('the newest page loads as soon as the session starts', () => {
+    const started = historyCases.sessionStarted(stateWith({ history: { loading: false, exhausted: true } }));
+    expect(started.history).toEqual({ loading: true, exhausted: false });
+  });
+
+  it('a request is taken only when canLoadOlder; otherwise the state is left as it was', () => {
+    expect(historyCases.historyRequested(readyState()).history).toEqual({ loading: true, exhausted: false });
+    const exhausted = readyState({ history: { loading: false, exhausted: true } });
+    expect(historyCases.historyRequested(exhausted)).toBe(exhausted);
+    const notReady = stateWith();
+    expect(historyCases.historyRequested(notReady)).toBe(notReady);
+  });
+
+  it('a page is shown above the messages, without the ones already shown; the page says whether it was the oldest', () => {
+    const loading = readyState({ messages: [agent('b', 2000), agent('c', 3000)], history: { loading: true, exhausted: false } });
+    const loaded = historyCases.historyLoaded(loading, { type: 'historyLoaded', messages: [agent('a', 1000), agent('b', 2000)], exhausted: true });
+    expect(loaded.messages.map((m) => m.id)).toEqual(['a', 'b', 'c']);
+    expect(loaded.history).toEqual({ loading: false, exhausted: true });
+  });
+
+  it('a failed page stops loading and leaves the list as it was', () => {
+    const loading = readyState({ messages: [agent('b', 2000)], history: { loading: true, exhausted: false } });
+    const failed = historyCases.historyFailed(loading);
+    expect(failed.history).toEqual(idle);
+    expect(failed.messages).toBe(loading.messages);
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { Intent } from '../../../../engine/core/intents';
+import type { ChatState } from '../../../../engine/core/state';
+import { added } from '../../../../engine/features/notices/slice';
+import { robot } from '../../../../engine/features/robot/effect';
+import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType } from '../../../../engine/model/codes';
+import { createMessage, type ChatMessage } from '../../../../engine/model/message';
+import type { RobotAskData } from '../../../../engine/protocol';
+import { NetworkError } from '../../../../engine/transport/errors';
+import { fakeApi } from '../../support/fakeApi';
+import { CHANNEL_ID, ROBOT_NAME, USER_ID, channel, logLines, logSpy, newScheduler } from '../../support/fixtures';
+import { readyState, runEffect } from '../../support/effectSpec';
+
+const WELCOME = { robotWelcomeMode: 1, robotWelcomeMsg: 'Hi, I am Robo' };
+const FAQ = { faqMode: 1, faqConfig: '["Opening hours?"]' };
+
+const sent = (id: string, msgContent: string, msgType: MsgType = MsgType.Text): ChatMessage =>
+  createMessage({ id, senderType: SenderType.Visitor, msgType, msgContent, createdAt: 0, status: MessageStatus.Sent });
+const historyMessage = (id: string, senderType: SenderType): ChatMessage =>
+  createMessage({ id, senderType, msgType: MsgType.Text, msgContent: 'earlier', createdAt: 1, msgTime: 1 });
+const welcome = (createdAt: number, suggestions?: string[]): ChatMessage =>
+  createMessage({ id: 'm1', senderType: SenderType.Robot, senderName: ROBOT_NAME, msgType: MsgType.Text, msgContent: 'Hi, I am Robo', createdAt, suggestions });
+
+const NINE: RobotAskData = { msgContent: 'We open at nine.', msgType: MsgType.Answer, suggestions: ['And close?'] };
+const SIX: RobotAskData = { msgContent: 'We close at six.' };
+
+/** Marble values: history and delivery's results that robot hears, and what it answers with. */
+const v = {
+  h: { type: 'historyLoaded', messages: [historyMessage('h1', SenderType.Agent)], exhausted: true },
+  H: { type: 'historyLoaded', messages: [historyMessage('h0', SenderType.Agent)], exhausted: true },
+  V: { type: 'historyLoaded', messages: [historyMessage('h1', SenderType.Visitor)], exhausted: true },
+  x: { type: 'historyFailed' },
+  w: added(welcome(0, ['Opening hours?'])),
+  W: added(welcome(30, ['Opening hours?'])),
+  n: added(welcome(0)),
+  s: { type: 'sendSucceeded', id: 'q1' },
+  t: { type: 'sendSucceeded', id: 'q2' },
+  p: { type: 'robotPending', id: 'm1', createdAt: 0 },
+  P: { type: 'robotPending', id: 'm2', createdAt: 10 },
+  a: { type: 'robotAnswered', id: 'm1', answer: NINE, createdAt: 40 },
+  A: { type: 'robotAnswered', id: 'm2', answer: SIX, createdAt: 50 },
+  f: { type: 'robotFailed', id: 'm1' },
+} satisfies Record<string, Intent>;
+
+describe('robot effect: SPEC §4 Receive mode 0, the welcome', () => {
+  it('a new conversation in robot mode gets the robot welcome once history is in, with the FAQ as suggestions; once only', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const start = readyState({ channel: channel({ ...WELCOME, ...FAQ }) });
+      // The newest page at 30 ms; an older one at 60 ms, which welcomes nobody.
+      const intents = cold(' 30ms h 29ms H', v);
+      const expected = '     30ms W 29ms -';
+      const run = runEffect(robot, start, intents, { scheduler });
+      expectObservable(run.output$).toBe(expected, v);
+      flush();
+
+      expect(run.getState().messages.at(-1)).toMatchObject({ senderType: SenderType.Robot, position: 'left', msgContent: 'Hi, I am Robo' });
+    });
+  });
+
+  it('a history that failed to load counts as a new conversation: the welcome shows', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const intents = cold('x', v);
+      const expected = '    w';
+      expectObservable(runEffect(robot, readyState({ channel: channel({ ...WELCOME, ...FAQ }) }), intents, { scheduler }).output$).toBe(expected, v);
+    });
+  });
+
+  it('a visitor who typed while the history loaded is still new: the welcome shows, without suggestions when there is no FAQ', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const start = readyState({ channel: channel(WELCOME), messages: [sent('q1', 'hello')] });
+      const intents = cold('h', v);
+      const expected = '    n';
+      expectObservable(runEffect(robot, start, intents, { scheduler }).output$).toBe(expected, v);
+    });
+  });
+
+  it.each<[string, Partial<ChatState>, keyof typeof v]>([
+    ['history holds a visitor message', { channel: channel(WELCOME) }, 'V'],
+    ['robotWelcomeMode is off', { channel: channel({ ...WELCOME, robotWelcomeMode: 0 }) }, 'h'],
+    ['the channel transfers to agents (receive mode 3)', { channel: channel({ ...WELCOME, receiveMode: ReceiveMode.Agent }) }, 'h'],
+    ['an agent session runs (status 2)', { channel: channel(WELCOME), status: ChatStatus.InConversation }, 'h'],
+  ])('no robot welcome when %s', (_when, fields, loaded) => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const intents = cold(loaded, v);
+      const expected = '    -';
+      expectObservable(runEffect(robot, readyState(fields), intents, { scheduler }).output$).toBe(expected, v);
+    });
+  });
+});
+
+describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor message', () => {
+  it('a sent visitor text is followed by a pending answer at once, which robotAsk fills', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi({ robotAsk: () => cold('40ms (a|)', { a: NINE }) });
+      const intents = cold(' s 39ms -', v);
+      const expected = '     p 39ms a';
+      const run = runEffect(robot, readyState({ messages: [sent('q1', 'When do you open?')] }), intents, { api: api.api, scheduler });
+      expectObservable(run.output$).toBe(expected, v);
+      flush();
+
+      expect(api.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'When do you open?' }]);
+      expect(run.getState().messages.at(-1)).toMatchObject({ id: 'm1', msgType: MsgType.Answer, msgContent: 'We open at nine.', thoughtMs: 40 });
+    });
+  });
+
+  it('each visitor message gets its own answer, even while the previous one is awaited', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi({ robotAsk: ({ question }) => cold('40ms (a|)', { a: question === 'first' ? NINE : SIX }) });
+      //                     0 ms  10 ms  40 ms 50 ms
+      const intents = cold(' s 9ms t 29ms - 9ms -', v);
+      const expected = '     p 9ms P 29ms a 9ms A';
+      const start = readyState({ messages: [sent('q1', 'first'), sent('q2', 'second')] });
+      expectObservable(runEffect(robot, start, intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+      flush();
+
+      expect(api.bodies('robotAsk').map((b) => b.question)).toEqual(['first', 'second']);
+    });
+  });
+
+  it.each<[string, Partial<ChatState>]>([
+    ['a file, not a text', { messages: [sent('q1', '/files/cat.png', MsgType.Image)] }],
+    ['a message not in the list', { messages: [] }],
+    ['an agent session running (status 2)', { messages: [sent('q1', 'hello')], status: ChatStatus.InConversation }],
+    ['a channel that transfers to agents', { messages: [sent('q1', 'hello')], channel: channel({ receiveMode: ReceiveMode.Agent }) }],
+    ['no session', { messages: [sent('q1', 'hello')], session: null }],
+  ])('no robot answer for %s', (_when, fields) => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const intents = cold('s', v);
+      const expected = '    -';
+      expectObservable(runEffect(robot, readyState(fields), intents, { scheduler }).output$).toBe(expected, v);
+    });
+  });
+
+  it("a failed robotAsk turns the pending answer into the 'robotUnavailable' notice, with a log line", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi({ robotAsk: () => cold('40ms #', undefined, new NetworkError('robotAsk', 'robotAsk: offline')) });
+      const log = logSpy();
+      const intents = cold(' s 39ms -', v);
+      const expected = '     p 39ms f';
+      const run = runEffect(robot, readyState({ messages: [sent('q1', 'hello')] }), intents, { api: api.api, scheduler, log });
+      expectObservable(run.output$).toBe(expected, v);
+      flush();
+
+      expect(run.getState().messages.at(-1)).toMatchObject({ id: 'm1', senderType: SenderType.System, notice: { id: 'robotUnavailable' } });
+      expect(logLines(log)).toEqual(['robotAsk failed: robotAsk: offline']);
+    });
+  });
+});
