@@ -79,6 +79,11 @@ export interface ChatMessage {
   readonly thoughtMs?: number;
 }
 
+/** A list of questions to offer, or undefined when there is none (an empty list offers nothing). */
+export function suggestionsOf(list: readonly string[] | null | undefined): readonly string[] | undefined {
+  return list?.length ? list : undefined;
+}
+
 /** A rating of a reply: thumbs up or down (SPEC §4). */
 export type MessageRating = 'up' | 'down';
 

@@ -1,6 +1,7 @@
 import type { Cases } from '../../core/cases';
 import type { ChatState } from '../../core/state';
 import { EvaluationStatus } from '../../model/codes';
+import { evaluationShown } from './predicates';
 
 /** SPEC §4 Evaluation. */
 export interface EvaluationState {
@@ -21,8 +22,8 @@ export const initialEvaluation: EvaluationState = { evaluation: { status: Evalua
 const withStatus = (state: ChatState, status: EvaluationStatus): ChatState => ({ ...state, evaluation: { ...state.evaluation, status } });
 
 export const evaluationCases = {
-  evaluationRequested: (state) => (state.evaluation.status === EvaluationStatus.Shown ? state : withStatus(state, EvaluationStatus.Shown)),
+  evaluationRequested: (state) => (evaluationShown(state) ? state : withStatus(state, EvaluationStatus.Shown)),
   evaluationInfoLoaded: (state, { stars }) => ({ ...state, evaluation: { ...state.evaluation, stars } }),
   evaluationDone: (state) => withStatus(state, EvaluationStatus.Submitted),
-  evaluationDismissed: (state) => (state.evaluation.status === EvaluationStatus.Shown ? withStatus(state, EvaluationStatus.None) : state),
+  evaluationDismissed: (state) => (evaluationShown(state) ? withStatus(state, EvaluationStatus.None) : state),
 } satisfies Cases;

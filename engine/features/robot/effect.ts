@@ -2,7 +2,7 @@ import { EMPTY, catchError, concat, first, map, merge, mergeMap, of } from 'rxjs
 import { errorText, ofType, type Effect } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import { MsgType, SenderType } from '../../model/codes';
-import { createMessage } from '../../model/message';
+import { createMessage, suggestionsOf } from '../../model/message';
 import { added } from '../notices/slice';
 import { robotAnswers } from './predicates';
 
@@ -30,7 +30,7 @@ export const robot: Effect = ({ intent$, getState, api, scheduler, log, newId })
           msgType: MsgType.Text,
           msgContent: text,
           createdAt: scheduler.now(),
-          suggestions: state.channel?.faq?.length ? state.channel.faq : undefined,
+          suggestions: suggestionsOf(state.channel?.faq),
         }),
         ),
       );

@@ -1,10 +1,15 @@
 import type { ChatState } from '../../core/state';
-import { ChatStatus, MsgType, ReceiveMode, SenderType } from '../../model/codes';
+import { MsgType, ReceiveMode, SenderType } from '../../model/codes';
+import { withAgent } from '../conversation/predicates';
+import { userFormRequired } from '../forms/predicates';
 import type { ChatMessage } from '../../model/message';
 
-/** SPEC §4 Receive mode 0: the robot answers while the channel is robot-first and no agent session runs. */
+/**
+ * SPEC §4 Receive mode 0: the robot answers while the channel is robot-first, no agent session runs
+ * and no user form is owed (chat status 0, or 1 once its form is done or when there is none).
+ */
 export function robotAnswers(s: ChatState): boolean {
-  return s.channel?.receiveMode === ReceiveMode.RobotFirst && s.status === ChatStatus.NotStarted;
+  return s.channel?.receiveMode === ReceiveMode.RobotFirst && !withAgent(s) && !userFormRequired(s);
 }
 
 /**

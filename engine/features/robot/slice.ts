@@ -1,6 +1,6 @@
 import { updateMessage, type Cases } from '../../core/cases';
 import { MsgType, SenderType } from '../../model/codes';
-import { NOTICE_FALLBACK, createMessage, type MessageRating } from '../../model/message';
+import { NOTICE_FALLBACK, createMessage, suggestionsOf, type MessageRating } from '../../model/message';
 import { append, findMessage } from '../../model/timeline';
 import type { RobotAskData } from '../../protocol';
 import { canRateReply } from './predicates';
@@ -28,7 +28,7 @@ export const robotCases = {
       msgType: answer.msgType === MsgType.Answer || answer.msgType === MsgType.Faq ? answer.msgType : MsgType.Text,
       msgContent: answer.msgContent,
       robotAskMsgType: answer.robotAskMsgType?.toString(),
-      suggestions: answer.suggestions?.length ? answer.suggestions : undefined,
+      suggestions: suggestionsOf(answer.suggestions),
       createdAt,
       // SPEC §4 Thinking block: the seconds shown as 'deeply thought' once answered.
       thoughtMs: Math.max(0, createdAt - m.createdAt),

@@ -1,0 +1,363 @@
+import { distinctUntilChanged, map } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { createChatEngine, type ChatEngine } from '../../../engine/engine';
+import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../engine/model/codes';
+import { NetworkError } from '../../../engine/transport/errors';
+import { answers } from '../support/fakeApi';
+import { CHANNEL_ID, ROBOT_NAME, USER_ID, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session, wireMessage } from '../support/fixtures';
+import { drive } from '../support/visitorSide';
+
+const QUERY = `?channelid=${CHANNEL_ID}`;
+const statusOf = (engine: ChatEngine, id: string) =>
+  engine.state$.pipe(
+    map((s) => s.messages.find((m) => m.id === id)?.status),
+    distinctUntilChanged(),
+  );
+const STATUS = { u: undefined, p: MessageStatus.Pending, s: MessageStatus.Sent, f: MessageStatus.Fail };
+
+describe('robot mode', () => {
+  it('SPEC §4 Receive mode 0: the robot welcome is shown after history when robotWelcomeMode is on and the visitor has not written yet', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(
+        cold,
+        { getHistoryMsg: () => cold('30ms (h|)', { h: [wireMessage({ id: 'h1', msgTime: 1000, senderType: SenderType.Agent })] }) },
+        { robotWelcomeMode: 1, robotWelcomeMsg: 'Hi, I am Robo', faqMode: 1, faqConfig: '["Opening hours?"]' },
+      );
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      engine.start();
+      flush();
+
+      const [history, welcome] = engine.getSnapshot().messages;
+      expect(history?.id).toBe('h1');
+      expect(welcome).toMatchObject({
+        senderType: SenderType.Robot,
+        senderName: ROBOT_NAME,
+        msgType: MsgType.Text,
+        msgContent: 'Hi, I am Robo',
+        position: 'left',
+        createdAt: 30,
+        suggestions: ['Opening hours?'],
+      });
+      expect(engine.getSnapshot().messages).toHaveLength(2);
+    });
+  });
+
+  it('SPEC §4 Receive mode 0: no robot welcome when history already holds a visitor message', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(
+        cold,
+        { getHistoryMsg: () => cold('(h|)', { h: [wireMessage({ id: 'h1', msgTime: 1000, senderType: SenderType.Visitor })] }) },
+        { robotWelcomeMode: 1, robotWelcomeMsg: 'Hi, I am Robo' },
+      );
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      engine.start();
+      flush();
+
+      expect(engine.getSnapshot().messages.map((m) => m.id)).toEqual(['h1']);
+    });
+  });
+
+  it('SPEC §4 Receive mode 0: a new visitor who types while the history loads still gets the robot welcome', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(
+        cold,
+        { getHistoryMsg: () => cold('50ms (h|)', { h: [] }), sendMsg: () => cold('-'), robotAsk: () => cold('-') },
+        { robotWelcomeMode: 1, robotWelcomeMsg: 'Hi, I am Robo' },
+      );
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => engine.sendText('hello'));
+      flush();
+
+      expect(engine.getSnapshot().messages.map((m) => m.msgContent)).toEqual(['hello', 'Hi, I am Robo']);
+    });
+  });
+
+  it('SPEC §4 Receive mode 0: no robot welcome when robotWelcomeMode is off', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(cold, {}, { robotWelcomeMode: 0, robotWelcomeMsg: 'Hi, I am Robo' });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      engine.start();
+      flush();
+
+      expect(engine.getSnapshot().messages).toEqual([]);
+    });
+  });
+
+  it('SPEC §4 Sending, §7 sendMsg: a visitor text is pending on the right, sent without its id, and sent when data.status is 1', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, {
+        sendMsg: () => cold('20ms (r|)', { r: { status: 1 } }),
+        robotAsk: () => cold('40ms (a|)', { a: { msgContent: 'We open at nine.' } }),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+
+      //                 0 ms  10 ms  30 ms
+      const commands = ' s 9ms t 19ms -';
+      const expected = ' u 9ms p 19ms s';
+      expectObservable(statusOf(engine, 'm1')).toBe(expected, STATUS);
+      drive(cold, commands, {
+        s: () => engine.start(),
+        t: () => {
+          expect(engine.sendText('  When do you open?  ')).toBe('m1');
+          expect(engine.getSnapshot().messages).toEqual([
+            expect.objectContaining({
+              id: 'm1',
+              senderType: SenderType.Visitor,
+              msgType: MsgType.Text,
+              msgContent: 'When do you open?',
+              position: 'right',
+              status: MessageStatus.Pending,
+              createdAt: 10,
+            }),
+          ]);
+        },
+      });
+      flush();
+
+      const [body] = fake.bodies('sendMsg');
+      expect(body).not.toHaveProperty('id');
+      expect(body).toMatchObject({
+        userId: USER_ID,
+        senderType: SenderType.Visitor,
+        msgType: MsgType.Text,
+        msgContent: 'When do you open?',
+        msgTime: 10,
+      });
+      expect(fake.count('sendMsg')).toBe(1);
+    });
+  });
+
+  it('SPEC §4 Sending: data.status other than 1 marks the message fail', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const fake = readyApi(cold, { sendMsg: () => cold('20ms (r|)', { r: { status: 0 } }) });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+
+      //                 0 ms  10 ms  30 ms
+      const commands = ' s 9ms t 19ms -';
+      const expected = ' u 9ms p 19ms f';
+      expectObservable(statusOf(engine, 'm1')).toBe(expected, STATUS);
+      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
+    });
+  });
+
+  it('SPEC §4 Sending: transport errors are logged, retried every 5 s, and the message fails at 12 s without asking the robot', () => {
+    const scheduler = newScheduler();
+    const log = logSpy();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, { sendMsg: () => cold('20ms #', undefined, new NetworkError('sendMsg', 'sendMsg: offline')) });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds(), log });
+
+      //                 0 ms  10 ms     12.01 s
+      const commands = ' s 9ms t 11999ms -';
+      const expected = ' u 9ms p 11999ms f';
+      expectObservable(statusOf(engine, 'm1')).toBe(expected, STATUS);
+      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
+      flush();
+
+      expect(fake.count('sendMsg')).toBe(3);
+      expect(fake.count('robotAsk')).toBe(0);
+      expect(engine.getSnapshot().messages).toHaveLength(1);
+    });
+    expect(logLines(log)).toEqual(Array(3).fill(expect.stringMatching(/sendMsg failed, next attempt within 5000 ms: sendMsg: offline/)));
+  });
+
+  it('SPEC §4 Delivery indicator: retry sends the failed message again and it can succeed', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, {
+        sendMsg: answers(cold('20ms (r|)', { r: { status: 0 } }), cold('20ms (r|)', { r: { status: 1 } })),
+        robotAsk: () => cold('10ms (a|)', { a: { msgContent: 'ok' } }),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+
+      //                 0 ms  10 ms  30 ms 40 ms  60 ms
+      const commands = ' s 9ms t 19ms - 9ms r 19ms -';
+      const expected = ' u 9ms p 19ms f 9ms p 19ms s';
+      expectObservable(statusOf(engine, 'm1')).toBe(expected, STATUS);
+      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello'), r: () => engine.retry('m1') });
+      flush();
+
+      expect(fake.count('sendMsg')).toBe(2);
+      const [first, second] = fake.bodies('sendMsg');
+      expect(second).toEqual(first);
+      // The robot answers the message once, after the successful attempt.
+      expect(fake.count('robotAsk')).toBe(1);
+    });
+  });
+
+  it('SPEC §4 Receive mode 0: after the send succeeds a pending robot answer appears and robotAsk fills it', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, {
+        sendMsg: () => cold('20ms (r|)', { r: { status: 1 } }),
+        robotAsk: () => cold('40ms (a|)', { a: { msgContent: 'We open at nine.', msgType: MsgType.Answer, suggestions: ['And close?'] } }),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+
+      const robotAnswer = engine.state$.pipe(
+        map((s) => {
+          const m = s.messages.find((x) => x.id === 'm2');
+          return m ? `${m.awaiting ? 'awaiting' : 'answered'}:${m.msgContent}` : 'none';
+        }),
+        distinctUntilChanged(),
+      );
+      // Sent at 10 ms, confirmed at 30 ms: the answer is awaited from then on, and arrives 40 ms later.
+      //                 0 ms  10 ms  30 ms  70 ms
+      const commands = ' s 9ms t 19ms - 39ms -';
+      const expected = ' n 9ms - 19ms w 39ms a';
+      expectObservable(robotAnswer).toBe(expected, { n: 'none', w: 'awaiting:', a: 'answered:We open at nine.' });
+      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('When do you open?') });
+      flush();
+
+      expect(fake.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'When do you open?' }]);
+      const [question, answer] = engine.getSnapshot().messages;
+      expect(question).toMatchObject({ id: 'm1', status: MessageStatus.Sent });
+      expect(answer).toMatchObject({
+        id: 'm2',
+        senderType: SenderType.Robot,
+        senderName: ROBOT_NAME,
+        position: 'left',
+        msgType: MsgType.Answer,
+        msgContent: 'We open at nine.',
+        suggestions: ['And close?'],
+        createdAt: 70,
+      });
+      expect(answer?.awaiting).toBeUndefined();
+    });
+  });
+
+  it("SPEC §4 Receive mode 0: a failed robotAsk turns the pending answer into the notice 'robotUnavailable'", () => {
+    const scheduler = newScheduler();
+    const log = logSpy();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(cold, {
+        sendMsg: () => cold('20ms (r|)', { r: { status: 1 } }),
+        robotAsk: () => cold('40ms #', undefined, new NetworkError('robotAsk', 'robotAsk: offline')),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds(), log });
+      engine.start();
+      engine.sendText('hello');
+      flush();
+
+      const answer = engine.getSnapshot().messages[1];
+      expect(answer).toMatchObject({ id: 'm2', senderType: SenderType.System, position: 'center', notice: { id: 'robotUnavailable' } });
+      expect(answer?.awaiting).toBeUndefined();
+    });
+    expect(logLines(log)).toEqual([expect.stringMatching(/robotAsk failed: robotAsk: offline/)]);
+  });
+
+  it('SPEC §4 Sending: a message typed after start() but before the session is ready is sent once it is ready', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const sendMsg$ = cold('10ms (r|)', { r: { status: 1 } });
+      const fake = readyApi(cold, {
+        channelInfo: () => cold('50ms (c|)', { c: channel() }),
+        chatStart: () => cold('30ms (s|)', { s: session() }),
+        sendMsg: () => sendMsg$,
+        robotAsk: () => cold('(a|)', { a: { msgContent: 'ok' } }),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+
+      // Typed at 20 ms; the session is ready at 80 ms (channelInfo 50 ms + chatStart 30 ms).
+      //                   0 ms   20 ms  80 ms 90 ms
+      const commands = '   s 19ms t 59ms - 9ms -';
+      const expected = '   u 19ms p 59ms - 9ms s';
+      const sendMsgCall = '- 19ms - 59ms ^ 9ms !';
+      expectObservable(statusOf(engine, 'm1')).toBe(expected, STATUS);
+      expectSubscriptions(sendMsg$.subscriptions).toBe(sendMsgCall);
+      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
+      flush();
+
+      expect(fake.bodies('sendMsg')).toEqual([expect.objectContaining({ userId: USER_ID, msgContent: 'hello' })]);
+    });
+  });
+
+  it('SPEC §4 Sending: a message typed before start() is sent once the session is ready (never lost)', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(cold, {
+        sendMsg: () => cold('10ms (r|)', { r: { status: 1 } }),
+        robotAsk: () => cold('(a|)', { a: { msgContent: 'ok' } }),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      expect(engine.sendText('typed early')).toBe('m1');
+      engine.start();
+      flush();
+
+      expect(fake.bodies('sendMsg')).toEqual([expect.objectContaining({ userId: USER_ID, msgContent: 'typed early' })]);
+      expect(engine.getSnapshot().messages[0]?.status).toBe(MessageStatus.Sent);
+    });
+  });
+
+  it('SPEC §5: blank text is ignored — no message, no call', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(cold);
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      engine.start();
+      flush();
+      const before = engine.getSnapshot();
+
+      expect(engine.sendText('')).toBeNull();
+      expect(engine.sendText('   \n\t ')).toBeNull();
+      flush();
+
+      expect(engine.getSnapshot()).toBe(before);
+      expect(fake.count('sendMsg')).toBe(0);
+      expect(fake.unexpected).toEqual([]);
+    });
+  });
+});
+
+describe('robot mode after chat status 1', () => {
+  it('SPEC §4 Receive mode 0, chat status 1: once the user form is submitted, the robot answers the visitor', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(
+        cold,
+        {
+          chatStart: () => cold('(s|)', { s: session({ status: ChatStatus.FormCheck }) }),
+          submitUserForm: () => cold('(a|)', { a: undefined }),
+          sendMsg: () => cold('(r|)', { r: { status: 1 } }),
+          robotAsk: () => cold('10ms (a|)', { a: { msgContent: 'We open at nine.' } }),
+        },
+        { userFormMode: 1 },
+      );
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      drive(cold, ' s 9ms f 9ms t', {
+        s: () => engine.start(),
+        f: () => engine.submitUserForm({ userName: 'Ann' }),
+        t: () => engine.sendText('When do you open?'),
+      });
+      flush();
+
+      expect(engine.getSnapshot().userForm).toBe('done');
+      expect(fake.count('robotAsk')).toBe(1);
+      expect(engine.getSnapshot().messages.at(-1)).toMatchObject({ senderType: SenderType.Robot, msgType: MsgType.Text, msgContent: 'We open at nine.' });
+    });
+  });
+
+  it('SPEC §4 Receive mode 0: chat status 1 on a channel without a user form does not silence the robot', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(cold, {
+        chatStart: () => cold('(s|)', { s: session({ status: ChatStatus.FormCheck }) }),
+        sendMsg: () => cold('(r|)', { r: { status: 1 } }),
+        robotAsk: () => cold('10ms (a|)', { a: { msgContent: 'We open at nine.' } }),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      drive(cold, ' s 9ms t', { s: () => engine.start(), t: () => engine.sendText('When do you open?') });
+      flush();
+
+      expect(engine.getSnapshot().userForm).toBeNull();
+      expect(fake.count('robotAsk')).toBe(1);
+    });
+  });
+});
