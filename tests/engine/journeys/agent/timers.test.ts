@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ChatStatus, EvaluationStatus, MsgType, SenderType } from '../../../engine/model/codes';
-import type { EngineEvent } from '../../../engine/core/intents';
-import type { ChatState } from '../../../engine/core/state';
-import type { AdminCardData } from '../../../engine/protocol';
-import { NetworkError } from '../../../engine/transport/errors';
-import { answers } from '../support/fakeApi';
-import { USER_ID, at, newScheduler } from '../support/fixtures';
-import { agentEngine, batch, ev, field, pollAnswers, sub } from '../support/agentApi';
+import { ChatStatus, MsgType, SenderType } from '../../../../engine/model/codes';
+import type { ChatState } from '../../../../engine/core/state';
+import type { AdminCardData } from '../../../../engine/protocol';
+import { answers } from '../../support/fakeApi';
+import { USER_ID, act, at, newScheduler } from '../../support/fixtures';
+import { agentEngine, batch, ev, field, pollAnswers, sub } from '../../support/agentApi';
 
 const TIMEOUTS = {
   adminTimeoutMode: 1,
@@ -25,11 +23,12 @@ describe('countdowns (SPEC §4 Timeouts)', () => {
     scheduler.run(({ cold, expectObservable, flush }) => {
       const { engine } = agentEngine(cold, scheduler, { status: ChatStatus.InConversation, wire: TIMEOUTS });
       const seen: number[] = [];
-      expectObservable(field(engine, running)).toBe('o 99ms a 59999ms o 4899ms |');
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 100, () => engine.sendText('hello?'));
+      //                 0 s    0.1 s     60.1 s   65 s
+      const commands = ' S 99ms t 59999ms - 4899ms D';
+      const expected = ' o 99ms a 59999ms o 4899ms |';
+      expectObservable(field(engine, running)).toBe(expected);
+      act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello?'), D: () => engine.dispose() });
       for (const ms of [1099, 1101, 30_101, 60_099]) at(scheduler, ms, () => seen.push(engine.getSnapshot().countdown.agent));
-      at(scheduler, 65_000, () => engine.dispose());
       flush();
 
       expect(seen).toEqual([60, 59, 30, 1]);
@@ -47,12 +46,18 @@ describe('countdowns (SPEC §4 Timeouts)', () => {
         wire: TIMEOUTS,
         overrides: { getEventMsg: pollAnswers(cold, batch(), batch(ev.message('a1'))) },
       });
-      expectObservable(field(engine, running)).toBe('o 99ms a 1899ms v 2999ms a 999ms o 3999ms |');
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 100, () => engine.sendText('hello?'));
-      at(scheduler, 5000, () => engine.sendText('thanks'));
-      at(scheduler, 6000, () => engine.closeChat());
-      at(scheduler, 10_000, () => engine.dispose());
+      // The agent's message comes with the poll at 2 s.
+      //                 0 s    0.1 s    2 s      5 s     6 s      10 s
+      const commands = ' S 99ms t 1899ms - 2999ms T 999ms x 3999ms D';
+      const expected = ' o 99ms a 1899ms v 2999ms a 999ms o 3999ms |';
+      expectObservable(field(engine, running)).toBe(expected);
+      act(cold, commands, {
+        S: () => engine.start(),
+        t: () => engine.sendText('hello?'),
+        T: () => engine.sendText('thanks'),
+        x: () => engine.closeChat(),
+        D: () => engine.dispose(),
+      });
       flush();
 
       expect(engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.System)).toEqual([]);
@@ -83,10 +88,11 @@ describe('countdowns (SPEC §4 Timeouts)', () => {
         status: ChatStatus.InConversation,
         overrides: { getEventMsg: pollAnswers(cold, batch(ev.message('a1'))) },
       });
-      expectObservable(field(engine, running)).toBe('o 4999ms |');
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 100, () => engine.sendText('hi'));
-      at(scheduler, 5000, () => engine.dispose());
+      //                 0 s    0.1 s    5 s
+      const commands = ' S 99ms t 4899ms D';
+      const expected = ' o 99ms - 4899ms |';
+      expectObservable(field(engine, running)).toBe(expected);
+      act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hi'), D: () => engine.dispose() });
       flush();
     });
   });
@@ -132,59 +138,6 @@ describe('system-message queue (SPEC §7 sysMsg)', () => {
         userId: USER_ID,
       });
       expect(engine.getSnapshot().sysQueue).toEqual([]);
-    });
-  });
-});
-
-describe('evaluation (SPEC §4 Evaluation status)', () => {
-  it('SPEC §4 Evaluation status 0 → 1 shown → 2 submitted; a failed submission raises the toast event and stays shown', () => {
-    const scheduler = newScheduler();
-    scheduler.run(({ cold, expectObservable, flush }) => {
-      const events: EngineEvent[] = [];
-      const { engine, fake } = agentEngine(cold, scheduler, {
-        status: ChatStatus.InConversation,
-        overrides: {
-          getEvaluateInfo: () => cold('10ms (i|)', { i: { starList: ['1', '2', '3', '4', '5'] } }),
-          evaluate: answers(cold<void>('10ms #', undefined, new NetworkError('evaluate', 'offline')), cold('10ms (a|)', { a: undefined })),
-        },
-      });
-      engine.events$.subscribe((e) => events.push(e));
-      expectObservable(field(engine, (s) => s.evaluation.status)).toBe('n 99ms s 209ms d 689ms |', {
-        n: EvaluationStatus.None,
-        s: EvaluationStatus.Shown,
-        d: EvaluationStatus.Submitted,
-      });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 100, () => engine.openEvaluation());
-      at(scheduler, 200, () => engine.submitEvaluation({ star: 5, comment: 'great' }));
-      at(scheduler, 300, () => engine.submitEvaluation({ star: 5, comment: 'great' }));
-      at(scheduler, 1000, () => engine.dispose());
-      flush();
-
-      expect(fake.bodies('getEvaluateInfo')).toEqual([{ tenantId: 't1', channelId: 'demo' }]);
-      expect(fake.bodies('evaluate')).toEqual([
-        { userId: USER_ID, star: 5, comment: 'great' },
-        { userId: USER_ID, star: 5, comment: 'great' },
-      ]);
-      expect(events).toEqual([{ type: 'submissionFailed', form: 'evaluation' }]);
-    });
-  });
-
-  it('SPEC §4 Evaluation status: dismissing the shown dialog returns to 0 without a call', () => {
-    const scheduler = newScheduler();
-    scheduler.run(({ cold, flush }) => {
-      const { engine, fake } = agentEngine(cold, scheduler, {
-        status: ChatStatus.InConversation,
-        overrides: { getEvaluateInfo: () => cold('(i|)', { i: { starList: ['1'] } }) },
-      });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 100, () => engine.openEvaluation());
-      at(scheduler, 200, () => engine.dismissEvaluation());
-      at(scheduler, 300, () => engine.dispose());
-      flush();
-
-      expect(engine.getSnapshot().evaluation).toEqual({ status: EvaluationStatus.None, stars: ['1'] });
-      expect(fake.count('evaluate')).toBe(0);
     });
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ChatStatus, OutType } from '../../../engine/model/codes';
-import { NetworkError } from '../../../engine/transport/errors';
-import { answers } from '../support/fakeApi';
-import { USER_ID, at, logLines, newScheduler } from '../support/fixtures';
-import { agentEngine, batch, ev, field, sub } from '../support/agentApi';
+import { ChatStatus, OutType } from '../../../../engine/model/codes';
+import { NetworkError } from '../../../../engine/transport/errors';
+import { answers } from '../../support/fakeApi';
+import { USER_ID, act, at, logLines, newScheduler } from '../../support/fixtures';
+import { agentEngine, batch, ev, field, sub } from '../../support/agentApi';
 
 describe('agent events: polling (SPEC §7 getEventMsg)', () => {
   it('SPEC §7 polling every 2000 ms: a 3 s reply delays the next poll instead of stacking requests', () => {
@@ -52,13 +52,16 @@ describe('agent events: polling (SPEC §7 getEventMsg)', () => {
         status: ChatStatus.InConversation,
         overrides: { getEventMsg: answers(cold('(b|)', { b: batch() }), cold('(b|)', { b: batch(ev.ended(OutType.UserOver)) })) },
       });
-      expectObservable(field(engine, (s) => s.status)).toBe('(ab) 1996ms c 7999ms |', {
+      // The second poll, at 2 s, brings the 1202.
+      //                 0 s         2 s      10 s
+      const commands = ' S--- 1996ms - 7999ms D';
+      const expected = ' (ab) 1996ms c 7999ms |';
+      expectObservable(field(engine, (s) => s.status)).toBe(expected, {
         a: ChatStatus.NotStarted,
         b: ChatStatus.InConversation,
         c: ChatStatus.NotStarted,
       });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 10_000, () => engine.dispose());
+      act(cold, commands, { S: () => engine.start(), D: () => engine.dispose() });
       flush();
 
       expect(fake.count('getEventMsg')).toBe(2);

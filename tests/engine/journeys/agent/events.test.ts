@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ChatStatus, EvaluationStatus, EventCode, OutType, SenderType } from '../../../engine/model/codes';
-import type { EngineEvent } from '../../../engine/core/intents';
-import type { WireEvent } from '../../../engine/protocol';
-import { at, logLines, newScheduler } from '../support/fixtures';
-import { agentEngine, b64, batch, ev, field, pollAnswers, type AgentSetup } from '../support/agentApi';
-import type { RunHelpers } from '../support/fixtures';
+import { ChatStatus, EvaluationStatus, EventCode, OutType, SenderType } from '../../../../engine/model/codes';
+import type { EngineEvent } from '../../../../engine/core/intents';
+import type { WireEvent } from '../../../../engine/protocol';
+import { act, at, logLines, newScheduler } from '../../support/fixtures';
+import { agentEngine, b64, batch, ev, field, pollAnswers, type AgentSetup } from '../../support/agentApi';
+import type { RunHelpers } from '../../support/fixtures';
 import type { TestScheduler } from 'rxjs/testing';
 
 /** An engine resumed in conversation (status 2) whose first poll (at 0) answers `events`; disposed at 1000 ms. */
@@ -131,9 +131,12 @@ describe('agent event codes (SPEC §4)', () => {
         status: ChatStatus.InConversation,
         overrides: { getEventMsg: pollAnswers(cold, batch(ev.typing()), batch(ev.message('a1')), batch(ev.typing())) },
       });
-      expectObservable(field(engine, (s) => s.agentTyping)).toBe('(ft) 1996ms f 1999ms t 4999ms f 999ms |', { t: true, f: false });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 10_000, () => engine.dispose());
+      // Polls at 0 s (typing), 2 s (a message), 4 s (typing); no new 1204 for 5 s after that.
+      //                 0 s         2 s      4 s      9 s     10 s
+      const commands = ' S--- 1996ms - 1999ms - 4999ms - 999ms D';
+      const expected = ' (ft) 1996ms f 1999ms t 4999ms f 999ms |';
+      expectObservable(field(engine, (s) => s.agentTyping)).toBe(expected, { t: true, f: false });
+      act(cold, commands, { S: () => engine.start(), D: () => engine.dispose() });
       flush();
     });
   });

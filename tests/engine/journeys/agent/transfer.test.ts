@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent } from '../../../engine/core/intents';
-import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType, TransferStatus } from '../../../engine/model/codes';
-import { memoryStorage } from '../../../engine/ports';
-import type { TransferAgentData } from '../../../engine/protocol';
-import { NetworkError } from '../../../engine/transport/errors';
-import { answers } from '../support/fakeApi';
-import { USER_ID, at, logLines, newScheduler, session } from '../support/fixtures';
-import { agentEngine, batch, ev, field, pollAnswers, sub } from '../support/agentApi';
+import type { EngineEvent } from '../../../../engine/core/intents';
+import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType, TransferStatus } from '../../../../engine/model/codes';
+import { memoryStorage } from '../../../../engine/ports';
+import type { TransferAgentData } from '../../../../engine/protocol';
+import { NetworkError } from '../../../../engine/transport/errors';
+import { answers } from '../../support/fakeApi';
+import { USER_ID, act, at, logLines, newScheduler, session } from '../../support/fixtures';
+import { agentEngine, batch, ev, field, pollAnswers, sub } from '../../support/agentApi';
 
 const STATUS = { n: ChatStatus.NotStarted, f: ChatStatus.FormCheck, t: ChatStatus.InConversation, q: ChatStatus.Queued };
 const SEND = { p: MessageStatus.Pending, s: MessageStatus.Sent, f: MessageStatus.Fail, u: undefined };
@@ -23,9 +23,12 @@ describe('agent transfer (SPEC §4)', () => {
           getAdminCard: () => cold('(a|)', { a: { adminWelcomeMode: 1, adminWelcomeMsg: 'Hello, I am Ann', adminNick: 'Ann' } }),
         },
       });
-      expectObservable(field(engine, (s) => s.status)).toBe('n 99ms t 1899ms |', STATUS);
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 2000, () => engine.dispose());
+      // transferAgent answers at 100 ms.
+      //                 0 ms   100 ms   2 s
+      const commands = ' S 99ms - 1899ms D';
+      const expected = ' n 99ms t 1899ms |';
+      expectObservable(field(engine, (s) => s.status)).toBe(expected, STATUS);
+      act(cold, commands, { S: () => engine.start(), D: () => engine.dispose() });
       flush();
 
       expect(fake.bodies('transferAgent')).toEqual([{ adminId: undefined, groupId: undefined, userId: USER_ID }]);
@@ -106,10 +109,14 @@ describe('agent transfer (SPEC §4)', () => {
           getEventMsg: pollAnswers(cold, batch(), { events: [], waitIndex: 2 }, { events: [ev.established('Bo')], waitIndex: 1 }),
         },
       });
-      expectObservable(field(engine, (s) => s.status)).toBe('(nq) 3996ms t 999ms |', STATUS);
-      expectObservable(field(engine, (s) => s.queue?.position)).toBe('(ua) 1996ms b 1999ms (cu) 996ms |', { u: undefined, a: 3, b: 2, c: 1 });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 5000, () => engine.dispose());
+      // Polls at 0 s, 2 s (waitIndex 2) and 4 s (waitIndex 1 and the 1200).
+      //                 0 s         2 s      4 s         5 s
+      const commands = ' S--- 1996ms - 1999ms ----  996ms D';
+      const status = '   (nq) 1996ms - 1999ms t---  996ms |';
+      const position = ' (ua) 1996ms b 1999ms (cu)  996ms |';
+      expectObservable(field(engine, (s) => s.status)).toBe(status, STATUS);
+      expectObservable(field(engine, (s) => s.queue?.position)).toBe(position, { u: undefined, a: 3, b: 2, c: 1 });
+      act(cold, commands, { S: () => engine.start(), D: () => engine.dispose() });
       flush();
 
       const [queueMessage, established] = engine.getSnapshot().messages;
@@ -142,10 +149,12 @@ describe('agent transfer (SPEC §4)', () => {
       });
       expectSubscriptions(transfer$.subscriptions).toBe(sub(500, 600));
       expectSubscriptions(send$.subscriptions).toBe(sub(600, 650));
-      expectObservable(field(engine, (s) => s.messages.find((m) => m.id === 'm1')?.status)).toBe('u 499ms p 149ms s 349ms |', SEND);
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 500, () => engine.sendText('I need a human'));
-      at(scheduler, 1000, () => engine.dispose());
+      // The transfer runs from 500 to 600 ms, the send from 600 to 650 ms.
+      //                 0 ms    500 ms  650 ms  1000 ms
+      const commands = ' S 499ms t 149ms - 349ms D';
+      const expected = ' u 499ms p 149ms s 349ms |';
+      expectObservable(field(engine, (s) => s.messages.find((m) => m.id === 'm1')?.status)).toBe(expected, SEND);
+      act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('I need a human'), D: () => engine.dispose() });
       flush();
 
       expect(fake.bodies('sendMsg')).toEqual([expect.objectContaining({ msgContent: 'I need a human', userId: USER_ID })]);
@@ -185,11 +194,17 @@ describe('agent transfer (SPEC §4)', () => {
           ),
         },
       });
-      expectObservable(field(engine, (s) => s.messages.find((m) => m.id === 'm1')?.status)).toBe('u 99ms p 99ms f 99ms p 99ms s 599ms |', SEND);
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 100, () => engine.sendText('anyone?'));
-      at(scheduler, 300, () => engine.retry('m1'));
-      at(scheduler, 1000, () => engine.dispose());
+      // Each transfer takes 100 ms: agents offline at 200 ms, connected at 400 ms.
+      //                 0 ms   100 ms 200 ms 300 ms 400 ms  1000 ms
+      const commands = ' S 99ms t 99ms - 99ms r 99ms - 599ms D';
+      const expected = ' u 99ms p 99ms f 99ms p 99ms s 599ms |';
+      expectObservable(field(engine, (s) => s.messages.find((m) => m.id === 'm1')?.status)).toBe(expected, SEND);
+      act(cold, commands, {
+        S: () => engine.start(),
+        t: () => engine.sendText('anyone?'),
+        r: () => engine.retry('m1'),
+        D: () => engine.dispose(),
+      });
       flush();
 
       expect(fake.count('transferAgent')).toBe(2);
@@ -263,12 +278,17 @@ describe('agent transfer (SPEC §4)', () => {
         { id: 'g1', name: 'Sales' },
         { id: 'g2', name: 'g2' },
       ];
-      expectObservable(field(engine, (s) => s.groupChoice)).toBe('(ng) 296ms n 699ms |', { n: null, g: groups });
+      //                 0 ms       200 ms 300 ms  1000 ms
+      const commands = ' S--- 196ms k 99ms c 699ms D';
+      const expected = ' (ng) 196ms - 99ms n 699ms |';
+      expectObservable(field(engine, (s) => s.groupChoice)).toBe(expected, { n: null, g: groups });
       expectSubscriptions(transfer$.subscriptions).toBe(sub(300, 300));
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 200, () => engine.chooseGroup('unknown'));
-      at(scheduler, 300, () => engine.chooseGroup('g2'));
-      at(scheduler, 1000, () => engine.dispose());
+      act(cold, commands, {
+        S: () => engine.start(),
+        k: () => engine.chooseGroup('unknown'),
+        c: () => engine.chooseGroup('g2'),
+        D: () => engine.dispose(),
+      });
       flush();
 
       expect(fake.bodies('transferAgent')).toEqual([{ groupId: 'g2', userId: USER_ID }]);
@@ -335,11 +355,12 @@ describe('agent transfer (SPEC §4)', () => {
         },
       });
       engine.events$.subscribe((e) => events.push(e));
-      expectObservable(field(engine, (s) => s.userForm)).toBe('(nr) 306ms d 689ms |', { n: null, r: 'required', d: 'done' });
-      at(scheduler, 0, () => engine.start());
-      at(scheduler, 200, () => engine.submitUserForm({ userName: 'Ann' }));
-      at(scheduler, 300, () => engine.submitUserForm({ userName: 'Ann' }));
-      at(scheduler, 1000, () => engine.dispose());
+      // The first submission fails at 210 ms (the toast), the second is done at 310 ms.
+      //                 0 ms       200 ms 300 ms 310 ms  1000 ms
+      const commands = ' S--- 196ms e 99ms e  9ms - 689ms D';
+      const expected = ' (nr) 196ms - 99ms -  9ms d 689ms |';
+      expectObservable(field(engine, (s) => s.userForm)).toBe(expected, { n: null, r: 'required', d: 'done' });
+      act(cold, commands, { S: () => engine.start(), e: () => engine.submitUserForm({ userName: 'Ann' }), D: () => engine.dispose() });
       flush();
 
       expect(events).toEqual([{ type: 'submissionFailed', form: 'userForm' }]);

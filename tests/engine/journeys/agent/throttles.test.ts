@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChatStatus, ReceiveMode } from '../../../engine/model/codes';
-import { USER_ID, at, newScheduler } from '../support/fixtures';
-import { agentEngine, batch, ev, pollAnswers, sub } from '../support/agentApi';
+import { ChatStatus, ReceiveMode } from '../../../../engine/model/codes';
+import { USER_ID, at, newScheduler } from '../../support/fixtures';
+import { agentEngine, batch, ev, pollAnswers, sub } from '../../support/agentApi';
 
 describe('throttles (SPEC §7, §9)', () => {
   it('SPEC §7 msgComplete: at most once per 5 s; a message inside the period is marked at its end', () => {

@@ -1,0 +1,285 @@
+import { Buffer } from 'node:buffer';
+import { describe, expect, it } from 'vitest';
+import type { Intent } from '../../../../engine/core/intents';
+import { agentEvents } from '../../../../engine/features/agentEvents/effect';
+import { ChatStatus, EventCode, OutType } from '../../../../engine/model/codes';
+import type { WireEvent } from '../../../../engine/protocol';
+import type { EventBatch } from '../../../../engine/transport/visitorApi';
+import { answers, fakeApi } from '../../support/fakeApi';
+import { logLines, logSpy, newScheduler, type RunHelpers } from '../../support/fixtures';
+import { runEffect } from '../../support/effectSpec';
+import { b64, batch, ev } from '../../support/agentApi';
+import { agentChannel, agentState, noticeLine, systemLine, textLine } from '../../support/agentSide';
+
+/** getEventMsg answering these batches at once, one per poll, then a poll that never answers (the spec's end). */
+function polls(cold: RunHelpers['cold'], ...batches: EventBatch[]) {
+  return answers(...batches.map((b) => cold('(b|)', { b })), cold<EventBatch>('-'));
+}
+
+/** The agent events of one batch, dispatched from `status` (an agent channel with the end texts and evaluateMode on). */
+function dispatch(cold: RunHelpers['cold'], status: ChatStatus, ...batches: EventBatch[]) {
+  const api = fakeApi({ getEventMsg: polls(cold, ...batches) });
+  const log = logSpy();
+  return { api, log, ctx: { api: api.api, log }, start: agentState(status, { channel: ENDS }) };
+}
+
+const ENDS = agentChannel({ userOverMsg: 'Thanks for chatting', adminCloseMode: 1, adminCloseMsg: 'The agent closed the chat', evaluateMode: 1 });
+const agent = (id: string, msgContent = 'hi') => textLine(id, msgContent);
+
+/** Marble values: what the events of a poll become. */
+const v = {
+  c: { type: 'agentConnected', adminNick: 'Bo' },
+  M: { type: 'agentMessages', messages: [agent('a1'), agent('a2')] },
+  N: { type: 'agentMessages', messages: [agent('a3')] },
+  A: { type: 'agentMessages', messages: [agent('a1')] },
+  B: { type: 'agentMessages', messages: [agent('a2')] },
+  T: { type: 'agentTyping' },
+  x: { type: 'chatClosed' },
+  V: { type: 'evaluationRequested' },
+  d: { type: 'messageDeleted', id: 'a1' },
+  D: { type: 'messageDeleted', id: 'a2' },
+  r: { type: 'messageAdded', message: noticeLine('m1', 'agentRefused', 0) },
+  s: { type: 'messageAdded', message: systemLine('m2', 'Sorry, busy', 0) },
+  R: { type: 'agentRefused' },
+  p: { type: 'queueMoved', position: 2 },
+  P: { type: 'queueMoved', position: 1 },
+} satisfies Record<string, Intent>;
+
+describe('agentEvents effect: SPEC §4 event codes 1200–1208', () => {
+  it('SPEC §4 event 1200: the agent connects (as Transfer result 2) — once: a session already established is not announced again', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start } = dispatch(cold, ChatStatus.Queued, batch(ev.established('Bo'), ev.established('Bo')));
+      const expected = 'c';
+      const run = runEffect(agentEvents, start, cold(''), { ...ctx, scheduler });
+      expectObservable(run.output$).toBe(expected, v);
+      flush();
+
+      expect(run.getState()).toMatchObject({ status: ChatStatus.InConversation, agentNick: 'Bo' });
+    });
+  });
+
+  it('SPEC §4 event 1201: consecutive 1201s are one agentMessages (one state change); another event splits the run', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(ev.message('a1'), ev.message('a2'), ev.typing(), ev.message('a3')));
+      const expected = '(MTN)';
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe(expected, v);
+    });
+  });
+
+  it('SPEC §4 event 1201: a poll of a thousand messages is still one intent', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const ids = Array.from({ length: 1000 }, (_, i) => `a${i}`);
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(...ids.map((id) => ev.message(id))));
+      const expected = 'K';
+      const values = { K: { type: 'agentMessages', messages: ids.map((id) => agent(id)) } } satisfies Record<string, Intent>;
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe(expected, values);
+    });
+  });
+
+  it("SPEC §3 msgContentEnc: the message is base64 of UTF-8 JSON; its id is the event's msgId, its sender name the event's adminNick when it has none", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const named = ev.message('a1', { msgContent: 'Grüße 👋', senderName: 'Ann' });
+      const unnamed = { ...ev.message('a2', { id: 'inner', msgContent: '你好' }), adminNick: 'Bo' };
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(named, unnamed));
+      const expected = 'G';
+      const values = {
+        G: { type: 'agentMessages', messages: [{ ...agent('a1', 'Grüße 👋'), senderName: 'Ann' }, { ...agent('a2', '你好'), senderName: 'Bo' }] },
+      } satisfies Record<string, Intent>;
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe(expected, values);
+    });
+  });
+
+  it('SPEC §4 event 1201: a message is never shown twice — a msgId repeated in the batch, in a later poll, or already shown is ignored', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const { ctx, start } = dispatch(
+        cold,
+        ChatStatus.InConversation,
+        batch(ev.message('a1'), ev.message('a1'), ev.message('h1')),
+        batch(ev.message('a1', { msgContent: 'again' }), ev.message('a2')),
+      );
+      // Polls at 0 s and 2 s (2000 ms after the first reply).
+      const expected = 'A 1999ms L';
+      const values = { ...v, L: { type: 'agentMessages', messages: [textLine('a2', 'hi', 2000)] } } satisfies Record<string, Intent>;
+      const shown = { ...start, messages: [agent('h1', 'from history')] };
+      expectObservable(runEffect(agentEvents, shown, cold(''), { ...ctx, scheduler }).output$).toBe(expected, values);
+    });
+  });
+
+  it('DESIGN wire data: an event that does not decode is dropped with a log line; the rest of the batch goes on', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start, log } = dispatch(
+        cold,
+        ChatStatus.InConversation,
+        batch(
+          { event_type: EventCode.AgentMessage, msgId: 'x1', msgContentEnc: '%%% not base64' },
+          { event_type: EventCode.AgentMessage, msgId: 'x2', msgContentEnc: b64('{not json') },
+          { event_type: EventCode.AgentMessage, msgId: 'x3', msgContentEnc: Buffer.from([0xff, 0xfe]).toString('base64') },
+          { event_type: EventCode.AgentMessage, msgId: 'x4' },
+          ev.message('x5', { senderType: 9 }),
+          ev.message('a2'),
+          { event_type: EventCode.AgentRefused, msgContentEnc: '%%%' },
+          ev.typing(),
+        ),
+      );
+      const expected = '(BT)';
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe(expected, v);
+      flush();
+
+      expect(logLines(log)).toEqual([
+        'dropped event 1201: msgContentEnc: not base64',
+        'dropped event 1201: msgContentEnc: not JSON',
+        'dropped event 1201: msgContentEnc: not UTF-8',
+        'dropped event 1201: msgContentEnc: expected base64 text',
+        'dropped event 1201: msgContentEnc.senderType: unknown 9',
+        'dropped event 1208: msgContentEnc: not base64',
+      ]);
+    });
+  });
+
+  it('DESIGN wire data: event codes sent as strings are understood', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const typing = { event_type: String(EventCode.AgentTyping) } as unknown as WireEvent;
+      const message = { ...ev.message('a1'), event_type: String(EventCode.AgentMessage) } as unknown as WireEvent;
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(typing, message));
+      const expected = '(TA)';
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe(expected, v);
+    });
+  });
+
+  it.each([
+    ['1: the user-over message', OutType.UserOver, systemLine('m1', 'Thanks for chatting', 0)],
+    ['2: the agent-close message', OutType.AgentClosed, systemLine('m1', 'The agent closed the chat', 0)],
+    ['3: the opened-in-a-new-window notice', OutType.NewWindow, noticeLine('m1', 'openedInNewWindow', 0)],
+  ])('SPEC §4 event 1202 with outType %s, then closed locally, then the evaluation (evaluateMode 1); polling stops', (_name, outType, message) => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start, api } = dispatch(cold, ChatStatus.InConversation, batch(ev.ended(outType)));
+      const expected = '(exV)';
+      const values = { ...v, e: { type: 'messageAdded', message } } satisfies Record<string, Intent>;
+      const run = runEffect(agentEvents, start, cold(''), { ...ctx, scheduler });
+      expectObservable(run.output$).toBe(expected, values);
+      flush();
+
+      expect(api.count('getEventMsg')).toBe(1);
+      expect(run.getState()).toMatchObject({ status: ChatStatus.NotStarted, chatClosed: true });
+    });
+  });
+
+  it('SPEC §4 event 1202: no agent-close message when adminCloseMode is off, no message for an unknown outType, no evaluation when evaluateMode is off', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const api = fakeApi({ getEventMsg: polls(cold, batch(ev.ended(OutType.AgentClosed))) });
+      const plain = agentState(ChatStatus.InConversation, { channel: agentChannel({ adminCloseMsg: 'closed' }) });
+      const expected = 'x';
+      expectObservable(runEffect(agentEvents, plain, cold(''), { api: api.api, scheduler }).output$).toBe(expected, v);
+
+      const unknown = fakeApi({ getEventMsg: polls(cold, batch(ev.ended(9))) });
+      expectObservable(runEffect(agentEvents, plain, cold(''), { api: unknown.api, scheduler }).output$).toBe(expected, v);
+    });
+  });
+
+  it('SPEC §4 event 1203: the evaluation is requested; the session goes on', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(ev.evaluate()));
+      const expected = 'V';
+      const run = runEffect(agentEvents, start, cold(''), { ...ctx, scheduler });
+      expectObservable(run.output$).toBe(expected, v);
+      flush();
+
+      expect(run.getState().status).toBe(ChatStatus.InConversation);
+    });
+  });
+
+  it('SPEC §4 event 1204: the agent is typing', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(ev.typing()));
+      const expected = 'T';
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe(expected, v);
+    });
+  });
+
+  it('SPEC §4 event 1205: the message with that id is deleted (the id in msgId, or in msgContentEnc); without an id nothing happens', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start } = dispatch(
+        cold,
+        ChatStatus.InConversation,
+        batch(ev.message('a1'), ev.message('a2'), ev.deleted('a1'), { event_type: EventCode.MessageDeleted, msgContentEnc: b64('a2') }, { event_type: EventCode.MessageDeleted }),
+      );
+      const expected = '(MdD)';
+      const run = runEffect(agentEvents, start, cold(''), { ...ctx, scheduler });
+      expectObservable(run.output$).toBe(expected, v);
+      flush();
+
+      expect(run.getState().messages).toEqual([]);
+    });
+  });
+
+  it('SPEC §4 event 1207 is ignored; an unknown code is ignored with a log line', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start, log } = dispatch(cold, ChatStatus.InConversation, batch(ev.ignored(), { event_type: 1299 }));
+      const expected = '-';
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe(expected, v);
+      flush();
+
+      expect(logLines(log)).toEqual(['ignored an event with unknown code 1299']);
+    });
+  });
+
+  it('SPEC §4 event 1208: the agent-refused notice (or the text the event carries), then status 0; polling stops', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start, api } = dispatch(cold, ChatStatus.Queued, batch(ev.refused(), ev.refused('Sorry, busy')));
+      const expected = '(rRsR)';
+      const run = runEffect(agentEvents, start, cold(''), { ...ctx, scheduler });
+      expectObservable(run.output$).toBe(expected, v);
+      flush();
+
+      expect(api.count('getEventMsg')).toBe(1);
+      expect(run.getState()).toMatchObject({ status: ChatStatus.NotStarted, chatClosed: false });
+    });
+  });
+
+  it('SPEC §4 event 1208 with a blank text: the notice', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(ev.refused('   ')));
+      const expected = '(rR)';
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe(expected, v);
+    });
+  });
+});
+
+describe('agentEvents effect: SPEC §4 Transfer result 3 — the queue position follows waitIndex', () => {
+  it('while queued, a new waitIndex moves the position, before the events of its poll; the same, 0 ("at the front") or none changes nothing', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const api = fakeApi({
+        getEventMsg: polls(
+          cold,
+          { events: [], waitIndex: 3 },
+          { events: [], waitIndex: 2 },
+          { events: [], waitIndex: 0 },
+          { events: [] },
+          { events: [ev.established('Bo')], waitIndex: 1 },
+          { events: [], waitIndex: 5 },
+        ),
+      });
+      const start = agentState(ChatStatus.Queued, { queue: { position: 3, messageId: null } });
+      // A poll every 2 s; at 10 s the visitor is in conversation.
+      //                0 s      2 s      4 s      6 s      8 s         10 s
+      const expected = '- 1999ms p 1999ms - 1999ms - 1999ms (Pc) 1996ms -';
+      expectObservable(runEffect(agentEvents, start, cold(''), { api: api.api, scheduler }).output$).toBe(expected, v);
+    });
+  });
+});

@@ -1,0 +1,173 @@
+import { EMPTY, ignoreElements, merge, type Observable } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import type { Intent } from '../../../../engine/core/intents';
+import type { ChatState } from '../../../../engine/core/state';
+import { eventBatches } from '../../../../engine/features/agentEvents/polling';
+import { ChatStatus } from '../../../../engine/model/codes';
+import { NetworkError } from '../../../../engine/transport/errors';
+import type { EventBatch } from '../../../../engine/transport/visitorApi';
+import { answers, fakeApi } from '../../support/fakeApi';
+import { USER_ID, logLines, logSpy, newScheduler } from '../../support/fixtures';
+import { runEffect, type SpecContext } from '../../support/effectSpec';
+import { batch } from '../../support/agentApi';
+import { agentState } from '../../support/agentSide';
+
+/**
+ * The agent-event seam alone: the batches eventBatches hands to dispatch, from `state`, while
+ * `intents` are applied (as the other features would).
+ */
+function batchesOf(state: ChatState, intents: Observable<Intent>, context: SpecContext): Observable<EventBatch> {
+  const run = runEffect(() => EMPTY, state, intents, context);
+  return merge(run.output$.pipe(ignoreElements()), eventBatches(run.ctx));
+}
+
+const SESSION = { userId: USER_ID, sessionId: 's-1', pollId: 'p-1' };
+
+/** Marble values: a poll's answer. */
+const polled = { b: batch() };
+/** Marble values: the intents that move the status in and out of 2/3. */
+const v = {
+  c: { type: 'agentConnected' },
+  x: { type: 'chatClosed' },
+  R: { type: 'agentRefused' },
+  n: { type: 'sessionStarted', session: { ...SESSION, pollId: 'p-2' }, status: ChatStatus.InConversation },
+} satisfies Record<string, Intent>;
+
+describe('agent event polling: SPEC §7 getEventMsg every 2000 ms after the previous reply, while the status is 2 or 3', () => {
+  it('polls at once with the userId and pollId, then 2000 ms after each reply: a 3 s reply delays the next poll, never two in flight', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const fast$ = cold('(b|)', polled);
+      const slow$ = cold('3000ms (b|)', polled);
+      const hanging$ = cold<EventBatch>('-');
+      const api = fakeApi({ getEventMsg: answers(fast$, slow$, fast$, hanging$) });
+      //                    0 s      2 s      5 s      7 s      9 s
+      const expected = '    b 1999ms - 2999ms b 1999ms b 1999ms -';
+      const slowCall = '    - 1999ms ^ 2999ms !';
+      const fastCalls = [
+        '                   (^!)',
+        '                   - 1999ms - 2999ms - 1999ms (^!)',
+      ];
+      const hangingCall = ' - 1999ms - 2999ms - 1999ms - 1999ms ^';
+      expectObservable(batchesOf(agentState(ChatStatus.InConversation), cold(''), { api: api.api, scheduler })).toBe(expected, polled);
+      expectSubscriptions(slow$.subscriptions).toBe(slowCall);
+      expectSubscriptions(fast$.subscriptions).toBe(fastCalls);
+      expectSubscriptions(hanging$.subscriptions).toBe(hangingCall);
+      flush();
+
+      expect(api.bodies('getEventMsg')[0]).toEqual({ userId: USER_ID, pollId: 'p-1' });
+    });
+  });
+
+  it('SPEC §4 chat status 3: polls while waiting in the queue too', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const api = fakeApi({ getEventMsg: answers(cold('(b|)', polled), cold<EventBatch>('-')) });
+      const expected = 'b';
+      expectObservable(batchesOf(agentState(ChatStatus.Queued), cold(''), { api: api.api, scheduler })).toBe(expected, polled);
+    });
+  });
+
+  it.each([
+    ['0 (not started)', ChatStatus.NotStarted],
+    ['1 (the user form check)', ChatStatus.FormCheck],
+  ])('SPEC §4 chat status %s: no polling', (_name, status) => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const expected = '-';
+      expectObservable(batchesOf(agentState(status), cold(''), { scheduler })).toBe(expected, polled);
+    });
+  });
+
+  it('starts when the agent connects, and stops when the chat closes: the poll in flight is dropped', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const fast$ = cold('(b|)', polled);
+      const slow$ = cold('3000ms (b|)', polled);
+      const api = fakeApi({ getEventMsg: answers(fast$, slow$) });
+      //                              1 s      3 s     4 s
+      const intents = cold('  - 999ms c 1999ms - 999ms x', v);
+      const expected = '      - 999ms b 1999ms - 999ms -';
+      const fastCall = '      - 999ms (^!)';
+      const slowCall = '      - 999ms - 1999ms ^ 999ms !';
+      expectObservable(batchesOf(agentState(ChatStatus.NotStarted), intents, { api: api.api, scheduler })).toBe(expected, polled);
+      expectSubscriptions(fast$.subscriptions).toBe(fastCall);
+      expectSubscriptions(slow$.subscriptions).toBe(slowCall);
+      flush();
+
+      expect(api.count('getEventMsg')).toBe(2);
+    });
+  });
+
+  it('SPEC §4 event 1208: stops when the agent refuses', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
+      const slow$ = cold('3000ms (b|)', polled);
+      const api = fakeApi({ getEventMsg: () => slow$ });
+      const intents = cold('  - 999ms R', v);
+      const expected = '      - 999ms -';
+      const slowCall = '      ^ 999ms !';
+      expectObservable(batchesOf(agentState(ChatStatus.Queued), intents, { api: api.api, scheduler })).toBe(expected, polled);
+      expectSubscriptions(slow$.subscriptions).toBe(slowCall);
+    });
+  });
+
+  it('from the queue to the conversation (3 → 2) the same loop goes on: the poll in flight is kept', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
+      const slow$ = cold('1000ms (b|)', polled);
+      const hanging$ = cold<EventBatch>('-');
+      const api = fakeApi({ getEventMsg: answers(slow$, hanging$) });
+      //                      0 s     0.5 s   1 s      3 s
+      const intents = cold('  - 499ms c 499ms - 1999ms -', v);
+      const expected = '      - 499ms - 499ms b 1999ms -';
+      const slowCall = '      ^ 499ms - 499ms !';
+      const hangingCall = '   - 499ms - 499ms - 1999ms ^';
+      expectObservable(batchesOf(agentState(ChatStatus.Queued), intents, { api: api.api, scheduler })).toBe(expected, polled);
+      expectSubscriptions(slow$.subscriptions).toBe(slowCall);
+      expectSubscriptions(hanging$.subscriptions).toBe(hangingCall);
+    });
+  });
+
+  it('a new session (another pollId) restarts polling with it at once', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const slow$ = cold('1000ms (b|)', polled);
+      const hanging$ = cold<EventBatch>('-');
+      const api = fakeApi({ getEventMsg: answers(slow$, hanging$) });
+      const intents = cold('  - 499ms n', v);
+      const expected = '      - 499ms -';
+      const slowCall = '      ^ 499ms !';
+      const hangingCall = '   - 499ms ^';
+      expectObservable(batchesOf(agentState(ChatStatus.InConversation), intents, { api: api.api, scheduler })).toBe(expected, polled);
+      expectSubscriptions(slow$.subscriptions).toBe(slowCall);
+      expectSubscriptions(hanging$.subscriptions).toBe(hangingCall);
+      flush();
+
+      expect(api.bodies('getEventMsg')).toEqual([
+        { userId: USER_ID, pollId: 'p-1' },
+        { userId: USER_ID, pollId: 'p-2' },
+      ]);
+    });
+  });
+
+  it('SPEC §7: a failed poll is logged, and the loop goes on 2000 ms later', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const failing$ = cold<EventBatch>('100ms #', undefined, new NetworkError('getEventMsg', 'offline'));
+      const fast$ = cold('(b|)', polled);
+      const api = fakeApi({ getEventMsg: answers(failing$, fast$, cold<EventBatch>('-')) });
+      const log = logSpy();
+      //                    0 s    0.1 s    2.1 s
+      const expected = '    - 99ms - 1999ms b';
+      const failingCall = ' ^ 99ms !';
+      const fastCall = '    - 99ms - 1999ms (^!)';
+      expectObservable(batchesOf(agentState(ChatStatus.InConversation), cold(''), { api: api.api, scheduler, log })).toBe(expected, polled);
+      expectSubscriptions(failing$.subscriptions).toBe(failingCall);
+      expectSubscriptions(fast$.subscriptions).toBe(fastCall);
+      flush();
+
+      expect(logLines(log)).toEqual(['getEventMsg failed: offline']);
+    });
+  });
+});

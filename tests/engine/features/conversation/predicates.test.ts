@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canEnd,
+  canRequestHuman,
+  heldForAgent,
+  isQueued,
+  queuePosition,
+  transfersAutomatically,
+  withAgent,
+} from '../../../../engine/features/conversation/predicates';
+import { ChatStatus, MessageStatus, SenderType } from '../../../../engine/model/codes';
+import { channel } from '../../support/fixtures';
+import { stateWith } from '../../support/effectSpec';
+import { agentChannel, agentState, textLine } from '../../support/agentSide';
+
+const ALL_STATUSES = [ChatStatus.NotStarted, ChatStatus.FormCheck, ChatStatus.InConversation, ChatStatus.Queued];
+const pending = { ...textLine('v1', 'hello', 0, SenderType.Visitor), status: MessageStatus.Pending };
+
+describe('conversation predicates (SPEC §4 chat status, transfer, Receive mode)', () => {
+  it('withAgent: an agent session runs (status 2) or the visitor waits in its queue (status 3)', () => {
+    expect(ALL_STATUSES.map((status) => withAgent(agentState(status)))).toEqual([false, false, true, true]);
+  });
+
+  it('isQueued: only status 3', () => {
+    expect(ALL_STATUSES.map((status) => isQueued(agentState(status)))).toEqual([false, false, false, true]);
+  });
+
+  it('canRequestHuman: with a session, in status 0 or 1, no transfer running and no user form owed', () => {
+    expect(ALL_STATUSES.map((status) => canRequestHuman(agentState(status)))).toEqual([true, true, false, false]);
+    expect(canRequestHuman(stateWith({ channel: agentChannel() }))).toBe(false);
+    expect(canRequestHuman(agentState(ChatStatus.NotStarted, { transferring: true }))).toBe(false);
+    expect(canRequestHuman(agentState(ChatStatus.FormCheck, { userForm: 'required' }))).toBe(false);
+    expect(canRequestHuman(agentState(ChatStatus.FormCheck, { userForm: 'done' }))).toBe(true);
+  });
+
+  it('canEnd: with an agent or queued, with a session, and not already closed', () => {
+    expect(ALL_STATUSES.map((status) => canEnd(agentState(status)))).toEqual([false, false, true, true]);
+    expect(canEnd(agentState(ChatStatus.InConversation, { chatClosed: true }))).toBe(false);
+    expect(canEnd(stateWith({ status: ChatStatus.InConversation }))).toBe(false);
+  });
+
+  it('heldForAgent: in mode 3 with msgToTransferFlag, visitor messages wait until the agent session (status 2)', () => {
+    const held = (status: ChatStatus) => heldForAgent(agentState(status, { channel: agentChannel({ msgToTransferFlag: 1 }) }));
+    expect(ALL_STATUSES.map(held)).toEqual([true, true, false, true]);
+    expect(heldForAgent(agentState(ChatStatus.NotStarted))).toBe(false);
+    expect(heldForAgent(agentState(ChatStatus.NotStarted, { channel: channel({ msgToTransferFlag: 1 }) }))).toBe(false);
+    expect(heldForAgent(stateWith())).toBe(false);
+  });
+
+  it('transfersAutomatically: mode 3, unless msgToTransferFlag is set and no visitor message is pending', () => {
+    expect(transfersAutomatically(stateWith({ channel: agentChannel() }))).toBe(true);
+    expect(transfersAutomatically(stateWith({ channel: agentChannel({ msgToTransferFlag: 1 }) }))).toBe(false);
+    expect(transfersAutomatically(stateWith({ channel: agentChannel({ msgToTransferFlag: 1 }), messages: [pending] }))).toBe(true);
+    const sent = { ...pending, status: MessageStatus.Sent };
+    expect(transfersAutomatically(stateWith({ channel: agentChannel({ msgToTransferFlag: 1 }), messages: [sent] }))).toBe(false);
+    expect(transfersAutomatically(stateWith({ channel: channel() }))).toBe(false);
+    expect(transfersAutomatically(stateWith())).toBe(false);
+  });
+
+  it('queuePosition: the position shown while queued, when known; none otherwise', () => {
+    expect(queuePosition(agentState(ChatStatus.Queued, { queue: { position: 4, messageId: null } }))).toBe(4);
+    expect(queuePosition(agentState(ChatStatus.Queued))).toBeNull();
+    expect(queuePosition(agentState(ChatStatus.InConversation, { queue: { position: 4, messageId: null } }))).toBeNull();
+  });
+});

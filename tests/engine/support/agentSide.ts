@@ -1,0 +1,53 @@
+import { ReplaySubject, type Observable } from 'rxjs';
+import { ChatStatus, MsgType, ReceiveMode, SenderType } from '../../../engine/model/codes';
+import { NOTICE_FALLBACK, createMessage, type ChatMessage, type Notice } from '../../../engine/model/message';
+import type { ChatState } from '../../../engine/core/state';
+import type { WireChannelInfo } from '../../../engine/protocol';
+import { readyState } from './effectSpec';
+import { channel } from './fixtures';
+
+/**
+ * Support of the agent-side effect specs (conversation, agentEvents, signals, countdowns, notices):
+ * the states they start from, the messages the engine writes, and calls read as marbles.
+ */
+
+/** Channel info of an agent-transfer channel (SPEC §4 receive mode 3), `wire` over it. */
+export const agentChannel = (wire: Partial<WireChannelInfo> = {}) => channel({ receiveMode: ReceiveMode.Agent, ...wire });
+
+/** A ready chat on an agent channel (session u-1/s-1/p-1) in chat status `status` (SPEC §4), `fields` over it. */
+export function agentState(status: ChatStatus, fields: Partial<ChatState> = {}): ChatState {
+  return readyState({ channel: agentChannel(), status, ...fields });
+}
+
+/** A system line with a server-provided text, as the engine writes it (centred, plain). */
+export function systemLine(id: string, msgContent: string, createdAt: number): ChatMessage {
+  return createMessage({ id, senderType: SenderType.System, msgType: MsgType.SystemText, msgContent, createdAt });
+}
+
+/** A system line the engine words itself: translated by id, English fallback in msgContent. */
+export function noticeLine(id: string, notice: Notice['id'], createdAt: number, values?: Notice['values']): ChatMessage {
+  return { ...systemLine(id, NOTICE_FALLBACK[notice], createdAt), notice: values ? { id: notice, values } : { id: notice } };
+}
+
+/** A message of the agent (or of the visitor with `senderType`), as shown. */
+export function textLine(id: string, msgContent: string, createdAt = 0, senderType: SenderType = SenderType.Agent): ChatMessage {
+  return createMessage({ id, senderType, msgType: MsgType.Text, msgContent, createdAt });
+}
+
+/** A fake API call answering with `answer`, whose requests are a stream too: read it as a marble aligned with the intents. */
+export interface RecordedCall<Req, Res> {
+  call: (req: Req) => Observable<Res>;
+  /** Each request at the moment it was made (replayed, so that it may be subscribed in any order). */
+  requests$: Observable<Req>;
+}
+
+export function recorded<Req, Res>(answer: (req: Req) => Observable<Res>): RecordedCall<Req, Res> {
+  const requests = new ReplaySubject<Req>();
+  return {
+    call: (req) => {
+      requests.next(req);
+      return answer(req);
+    },
+    requests$: requests.asObservable(),
+  };
+}
