@@ -4,8 +4,7 @@ import { createChatEngine, type ChatEngine } from '../../../engine/engine';
 import { memoryStorage } from '../../../engine/ports';
 import { ApiError, NetworkError } from '../../../engine/transport/errors';
 import { fakeApi } from '../support/fakeApi';
-import { CHANNEL_ID, TENANT, USER_ID, channel, logSpy, newScheduler, session } from '../support/fixtures';
-import { drive } from '../support/visitorSide';
+import { act, channel, CHANNEL_ID, logSpy, TENANT, newScheduler, session, USER_ID } from '../support/fixtures';
 
 const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;
 const phases = (engine: ChatEngine) =>
@@ -45,7 +44,7 @@ describe('bootstrap', () => {
       expectObservable(phases(engine)).toBe(expected, PHASES);
       expectSubscriptions(channelInfo$.subscriptions).toBe(channelInfoCall);
       expectSubscriptions(chatStart$.subscriptions).toBe(chatStartCall);
-      drive(cold, commands, { s: () => engine.start() });
+      act(cold, commands, { s: () => engine.start() });
       flush();
 
       expect(fake.bodies('channelInfo')).toEqual([{ id: CHANNEL_ID }]);
@@ -103,7 +102,7 @@ describe('bootstrap', () => {
       const commands = ' s----';
       const expected = ' (ise)';
       expectObservable(phases(engine)).toBe(expected, PHASES);
-      drive(cold, commands, { s: () => engine.start() });
+      act(cold, commands, { s: () => engine.start() });
       flush();
 
       expect(engine.getSnapshot().error).toEqual({ code: 'unknownChannelId' });
@@ -155,7 +154,7 @@ describe('bootstrap', () => {
       const commands = ' s--- 36ms -';
       const expected = ' (is) 36ms r';
       expectObservable(phases(engine)).toBe(expected, PHASES);
-      drive(cold, commands, { s: () => engine.start() });
+      act(cold, commands, { s: () => engine.start() });
       flush();
 
       expect(fake.bodies('channelInfo')).toEqual([{ id: 'demo' }]);
@@ -175,7 +174,7 @@ describe('bootstrap', () => {
       const commands = ' s--- 46ms -';
       const expected = ' (is) 46ms e';
       expectObservable(phases(engine)).toBe(expected, PHASES);
-      drive(cold, commands, { s: () => engine.start() });
+      act(cold, commands, { s: () => engine.start() });
       flush();
 
       expect(engine.getSnapshot().error).toEqual({ code: 'unknownChannel', detail: 'channel does not exist' });
@@ -199,7 +198,7 @@ describe('bootstrap', () => {
       const commands = ' s--- 76ms -';
       const expected = ' (is) 76ms e';
       expectObservable(phases(engine)).toBe(expected, PHASES);
-      drive(cold, commands, { s: () => engine.start() });
+      act(cold, commands, { s: () => engine.start() });
       flush();
 
       const state = engine.getSnapshot();

@@ -6,8 +6,7 @@ import { SenderType } from '../../../engine/model/codes';
 import type { WireMessage } from '../../../engine/protocol';
 import { NetworkError } from '../../../engine/transport/errors';
 import { answers } from '../support/fakeApi';
-import { CHANNEL_ID, USER_ID, logLines, logSpy, newScheduler, readyApi, sequentialIds, wireMessage } from '../support/fixtures';
-import { drive } from '../support/visitorSide';
+import { act, CHANNEL_ID, logLines, logSpy, newScheduler, readyApi, sequentialIds, USER_ID, wireMessage } from '../support/fixtures';
 
 const ids = (engine: ChatEngine) =>
   engine.state$.pipe(
@@ -41,7 +40,7 @@ describe('history', () => {
       const commands = ' s 9ms t 9ms - 79ms -';
       const expected = ' a 9ms b 9ms c 79ms d';
       expectObservable(ids(engine)).toBe(expected, { a: '', b: 'm1', c: 'm1 m2', d: 'h1 h2 h3 m1 m2' });
-      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
+      act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
       flush();
 
       expect(fake.bodies('getHistoryMsg')).toEqual([{ pageSize: HISTORY_PAGE_SIZE, userId: USER_ID }]);
@@ -100,7 +99,7 @@ describe('history', () => {
       const commands = ' s--- 6ms - 39ms o 9ms - 39ms o';
       const expected = ' (aL) 6ms a 39ms L 9ms x 39ms -';
       expectObservable(history).toBe(expected, { a: '--', L: 'L-', x: '-X' });
-      drive(cold, commands, { s: () => engine.start(), o: () => engine.loadOlder() });
+      act(cold, commands, { s: () => engine.start(), o: () => engine.loadOlder() });
       flush();
 
       expect(fake.bodies('getHistoryMsg')).toEqual([

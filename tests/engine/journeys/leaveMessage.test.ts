@@ -4,8 +4,7 @@ import type { EngineEvent } from '../../../engine/core/intents';
 import type { ChatState } from '../../../engine/core/state';
 import { NetworkError } from '../../../engine/transport/errors';
 import { agentEngine, field } from '../support/agentApi';
-import { CHANNEL_ID, USER_ID, at, logLines, newScheduler } from '../support/fixtures';
-import { drive } from '../support/visitorSide';
+import { act, at, CHANNEL_ID, logLines, newScheduler, USER_ID } from '../support/fixtures';
 
 const OFFLINE = { adminOfflineMode: 1, adminOfflineMsg: 'Leave us a message' };
 const VALUES = { name: ' Ann ', phone: '13800138000', email: '', content: 'Please call me back' };
@@ -40,7 +39,7 @@ describe('leave a message (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg)', () =>
         c: { offered: 'offline', open: true, sending: true },
         d: { offered: 'offline', open: false, sending: false },
       });
-      drive(cold, commands, {
+      act(cold, commands, {
         s: () => engine.start(),
         o: () => engine.openLeaveMessage(),
         l: () => engine.leaveMessage(VALUES),
@@ -94,7 +93,7 @@ describe('leave a message (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg)', () =>
       const expected = ' a 9ms b 9ms c 99ms b 99ms (cd) 276ms |';
       const form = (s: ChatState) => `${s.leaveMessage.open ? 'open' : 'closed'}/${s.leaveMessage.sending ? 'sending' : 'idle'}`;
       expectObservable(field(engine, form)).toBe(expected, { a: 'closed/idle', b: 'open/idle', c: 'open/sending', d: 'closed/idle' });
-      drive(cold, commands, {
+      act(cold, commands, {
         s: () => engine.start(),
         o: () => engine.openLeaveMessage(),
         l: () => engine.leaveMessage(VALUES),

@@ -2,8 +2,7 @@ import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createChatEngine, type ChatEngine } from '../../../engine/engine';
 import { MsgType, SenderType } from '../../../engine/model/codes';
-import { CHANNEL_ID, newScheduler, readyApi, sequentialIds, wireMessage } from '../support/fixtures';
-import { drive } from '../support/visitorSide';
+import { act, CHANNEL_ID, newScheduler, readyApi, sequentialIds, wireMessage } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 /** The rating of message `id`: n none, u up, d down. */
@@ -37,7 +36,7 @@ describe('rateMessage (SPEC §4 Rating of a reply)', () => {
       const commands = ' s 19ms u 9ms d';
       const expected = ' n 19ms u 9ms -';
       expectObservable(ratingOf(engine, 'r1')).toBe(expected, { n: 'n', u: 'u' });
-      drive(cold, commands, { s: () => engine.start(), u: () => engine.rateMessage('r1', 'up'), d: () => engine.rateMessage('r1', 'down') });
+      act(cold, commands, { s: () => engine.start(), u: () => engine.rateMessage('r1', 'up'), d: () => engine.rateMessage('r1', 'down') });
     });
   });
 
@@ -71,7 +70,7 @@ describe('rateMessage (SPEC §4 Rating of a reply)', () => {
       const commands = ' s 9ms t 39ms u 149ms d';
       const expected = ' n 9ms - 39ms - 149ms d';
       expectObservable(ratingOf(engine, 'm2')).toBe(expected, { n: 'n', d: 'd' });
-      drive(cold, commands, {
+      act(cold, commands, {
         s: () => engine.start(),
         t: () => engine.sendText('When are you open?'),
         u: () => engine.rateMessage('m2', 'up'),
@@ -95,7 +94,7 @@ describe('thoughtMs (SPEC §4 Thinking block)', () => {
       const commands = ' s 9ms t 19ms - 2499ms -';
       const expected = ' n 9ms - 19ms a 2499ms t';
       expectObservable(thinkingOf(engine, 'm2')).toBe(expected, { n: 'n', a: 'a', t: 't' });
-      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('When are you open?') });
+      act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('When are you open?') });
       flush();
       expect(engine.getSnapshot().messages.find((m) => m.id === 'm2')).toMatchObject({ thoughtMs: 2500, createdAt: 2530, msgContent: 'Open 9–18' });
     });

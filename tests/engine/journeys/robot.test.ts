@@ -4,8 +4,7 @@ import { createChatEngine, type ChatEngine } from '../../../engine/engine';
 import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../engine/model/codes';
 import { NetworkError } from '../../../engine/transport/errors';
 import { answers } from '../support/fakeApi';
-import { CHANNEL_ID, ROBOT_NAME, USER_ID, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session, wireMessage } from '../support/fixtures';
-import { drive } from '../support/visitorSide';
+import { act, at, channel, CHANNEL_ID, logLines, logSpy, newScheduler, readyApi, ROBOT_NAME, sequentialIds, session, USER_ID, wireMessage } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const statusOf = (engine: ChatEngine, id: string) =>
@@ -101,7 +100,7 @@ describe('robot mode', () => {
       const commands = ' s 9ms t 19ms -';
       const expected = ' u 9ms p 19ms s';
       expectObservable(statusOf(engine, 'm1')).toBe(expected, STATUS);
-      drive(cold, commands, {
+      act(cold, commands, {
         s: () => engine.start(),
         t: () => {
           expect(engine.sendText('  When do you open?  ')).toBe('m1');
@@ -143,7 +142,7 @@ describe('robot mode', () => {
       const commands = ' s 9ms t 19ms -';
       const expected = ' u 9ms p 19ms f';
       expectObservable(statusOf(engine, 'm1')).toBe(expected, STATUS);
-      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
+      act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
     });
   });
 
@@ -158,7 +157,7 @@ describe('robot mode', () => {
       const commands = ' s 9ms t 11999ms -';
       const expected = ' u 9ms p 11999ms f';
       expectObservable(statusOf(engine, 'm1')).toBe(expected, STATUS);
-      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
+      act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
       flush();
 
       expect(fake.count('sendMsg')).toBe(3);
@@ -181,7 +180,7 @@ describe('robot mode', () => {
       const commands = ' s 9ms t 19ms - 9ms r 19ms -';
       const expected = ' u 9ms p 19ms f 9ms p 19ms s';
       expectObservable(statusOf(engine, 'm1')).toBe(expected, STATUS);
-      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello'), r: () => engine.retry('m1') });
+      act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello'), r: () => engine.retry('m1') });
       flush();
 
       expect(fake.count('sendMsg')).toBe(2);
@@ -213,7 +212,7 @@ describe('robot mode', () => {
       const commands = ' s 9ms t 19ms - 39ms -';
       const expected = ' n 9ms - 19ms w 39ms a';
       expectObservable(robotAnswer).toBe(expected, { n: 'none', w: 'awaiting:', a: 'answered:We open at nine.' });
-      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('When do you open?') });
+      act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('When do you open?') });
       flush();
 
       expect(fake.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'When do you open?' }]);
@@ -272,7 +271,7 @@ describe('robot mode', () => {
       const sendMsgCall = '- 19ms - 59ms ^ 9ms !';
       expectObservable(statusOf(engine, 'm1')).toBe(expected, STATUS);
       expectSubscriptions(sendMsg$.subscriptions).toBe(sendMsgCall);
-      drive(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
+      act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
       flush();
 
       expect(fake.bodies('sendMsg')).toEqual([expect.objectContaining({ userId: USER_ID, msgContent: 'hello' })]);
@@ -331,7 +330,7 @@ describe('robot mode after chat status 1', () => {
         { userFormMode: 1 },
       );
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      drive(cold, ' s 9ms f 9ms t', {
+      act(cold, ' s 9ms f 9ms t', {
         s: () => engine.start(),
         f: () => engine.submitUserForm({ userName: 'Ann' }),
         t: () => engine.sendText('When do you open?'),
@@ -353,7 +352,7 @@ describe('robot mode after chat status 1', () => {
         robotAsk: () => cold('10ms (a|)', { a: { msgContent: 'We open at nine.' } }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      drive(cold, ' s 9ms t', { s: () => engine.start(), t: () => engine.sendText('When do you open?') });
+      act(cold, ' s 9ms t', { s: () => engine.start(), t: () => engine.sendText('When do you open?') });
       flush();
 
       expect(engine.getSnapshot().userForm).toBeNull();

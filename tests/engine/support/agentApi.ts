@@ -2,13 +2,14 @@ import { Buffer } from 'node:buffer';
 import { map, distinctUntilChanged, type Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { createChatEngine, type ChatEngine } from '../../../engine/engine';
-import { ChatStatus, EventCode, ReceiveMode } from '../../../engine/model/codes';
+import { ChatStatus, EventCode } from '../../../engine/model/codes';
 import { memoryStorage, type StoragePort, type VisibilityPort } from '../../../engine/ports';
 import type { WireChannelInfo, WireEvent, WireMessage } from '../../../engine/protocol';
 import type { ChatState } from '../../../engine/core/state';
 import type { EventBatch, VisitorApi } from '../../../engine/transport/visitorApi';
+import { agentChannel } from './agentSide';
 import { fakeApi, type FakeApi } from './fakeApi';
-import { CHANNEL_ID, channel, logSpy, sequentialIds, session, wireMessage, type RunHelpers } from './fixtures';
+import { CHANNEL_ID, logSpy, sequentialIds, session, wireMessage, type RunHelpers } from './fixtures';
 
 /** base64 of the UTF-8 bytes of `text` (SPEC §3 msgContentEnc). */
 export const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
@@ -32,8 +33,6 @@ export const ev = {
 /** A poll answer with these events. */
 export const batch = (...events: WireEvent[]): EventBatch => ({ events });
 
-/** Channel info of an agent-transfer channel (receive mode 3). */
-const agentChannel = (wire: Partial<WireChannelInfo> = {}) => channel({ receiveMode: ReceiveMode.Agent, ...wire });
 
 /** getEventMsg answering the given batches immediately, in order, then empty batches. */
 export function pollAnswers(cold: RunHelpers['cold'], ...batches: EventBatch[]): () => Observable<EventBatch> {

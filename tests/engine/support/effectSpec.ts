@@ -1,11 +1,12 @@
-import { NEVER, defer, ignoreElements, merge, of, tap, type Observable, type SchedulerLike } from 'rxjs';
+import { NEVER, defer, ignoreElements, map, merge, of, tap, type Observable, type SchedulerLike } from 'rxjs';
 import type { Effect, EffectContext } from '../../../engine/core/effect';
 import type { EffectOutput, Intent } from '../../../engine/core/intents';
 import { initialState, type ChatState } from '../../../engine/core/state';
 import { createStore } from '../../../engine/core/store';
 import { parseQuery } from '../../../engine/model/query';
 import { memoryStorage } from '../../../engine/ports';
-import { CHANNEL_ID, USER_ID, channel, logSpy, sequentialIds } from './fixtures';
+import type { ChatSession } from '../../../engine/features/bootstrap/slice';
+import { CHANNEL_ID, USER_ID, channel, logSpy, sequentialIds, type RunHelpers } from './fixtures';
 import { fakeApi } from './fakeApi';
 
 /** A state to start an effect from: the initial state of `?channelid=demo`, with `fields` over it. */
@@ -13,9 +14,25 @@ export function stateWith(fields: Partial<ChatState> = {}): ChatState {
   return { ...initialState(parseQuery(`?channelid=${CHANNEL_ID}`)), ...fields };
 }
 
+/** The session of readyState (chatStart's answer, SPEC §3). */
+export const SESSION: ChatSession = { userId: USER_ID, sessionId: 's-1', pollId: 'p-1' };
+
 /** A started chat: channel loaded (robot-first unless `fields` say otherwise), session u-1/s-1/p-1, history loaded. */
 export function readyState(fields: Partial<ChatState> = {}): ChatState {
-  return stateWith({ phase: 'ready', channel: channel(), session: { userId: USER_ID, sessionId: 's-1', pollId: 'p-1' }, ...fields });
+  return stateWith({ phase: 'ready', channel: channel(), session: SESSION, ...fields });
+}
+
+/**
+ * The intents of a cold marble read with the spec's one `v` object, which also names the UI's
+ * notify events the effect emits (those are outputs: one on the intents line is a mistake of the spec).
+ */
+export function intentsOf(cold: RunHelpers['cold'], marble: string, values: Readonly<Record<string, EffectOutput>>): Observable<Intent> {
+  return cold(marble, values).pipe(
+    map((output) => {
+      if (output.type === 'notify') throw new Error(`a notify event is an output of the effect, not an intent: ${output.event.type}`);
+      return output;
+    }),
+  );
 }
 
 /** What an effect spec gives the effect, besides the state and the intents; every field has a default. */

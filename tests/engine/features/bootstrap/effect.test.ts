@@ -7,8 +7,7 @@ import { memoryStorage } from '../../../../engine/ports';
 import { ApiError, NetworkError } from '../../../../engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
 import { CHANNEL_ID, TENANT, channel, logSpy, newScheduler, session } from '../../support/fixtures';
-import { runEffect, stateWith } from '../../support/effectSpec';
-import { SESSION } from '../../support/visitorSide';
+import { runEffect, SESSION, stateWith } from '../../support/effectSpec';
 
 const EVERY_FIELD = `?channelid=${CHANNEL_ID}&pid=p9&params=x%3D1&username=Ann&email=ann@example.com&phone=13800000000&groupid=g1&adminid=a1`;
 const STORED = `chat-${TENANT}-uid`;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapCases, type ChatError } from '../../../../engine/features/bootstrap/slice';
 import { channel } from '../../support/fixtures';
-import { stateWith } from '../../support/effectSpec';
-import { SESSION } from '../../support/visitorSide';
+import { SESSION, stateWith } from '../../support/effectSpec';
 
 
 describe('bootstrap slice: SPEC §2, §8 the start of the chat', () => {

@@ -5,8 +5,7 @@ import { EvaluationStatus } from '../../../../engine/model/codes';
 import { ApiError, NetworkError } from '../../../../engine/transport/errors';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { CHANNEL_ID, TENANT, USER_ID, at, logLines, logSpy, newScheduler } from '../../support/fixtures';
-import { readyState, runEffect, stateWith } from '../../support/effectSpec';
-import { intentsOf } from '../../support/visitorSide';
+import { intentsOf, readyState, runEffect, stateWith } from '../../support/effectSpec';
 
 const STARS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 const closed = () => readyState({ chatClosed: true });

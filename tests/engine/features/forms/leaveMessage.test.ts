@@ -7,8 +7,7 @@ import { createMessage } from '../../../../engine/model/message';
 import { NetworkError } from '../../../../engine/transport/errors';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { CHANNEL_ID, USER_ID, at, logLines, logSpy, newScheduler } from '../../support/fixtures';
-import { readyState, runEffect, stateWith } from '../../support/effectSpec';
-import { intentsOf } from '../../support/visitorSide';
+import { intentsOf, readyState, runEffect, stateWith } from '../../support/effectSpec';
 
 const VALUES = { name: ' Ann ', phone: '13800138000', email: '', content: 'Please call me back' };
 const OPEN: ChatState['leaveMessage'] = { offered: 'offline', open: true, sending: false };

@@ -5,8 +5,7 @@ import { formsCases } from '../../../../engine/features/forms/slice';
 import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../../engine/model/codes';
 import { createMessage } from '../../../../engine/model/message';
 import { channel } from '../../support/fixtures';
-import { readyState } from '../../support/effectSpec';
-import { SESSION } from '../../support/visitorSide';
+import { readyState, SESSION } from '../../support/effectSpec';
 
 type Form = ChatState['leaveMessage'];
 const WITH_FORM = channel({ userFormMode: 1 });

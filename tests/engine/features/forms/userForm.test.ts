@@ -6,8 +6,7 @@ import { ChatStatus } from '../../../../engine/model/codes';
 import { ApiError } from '../../../../engine/transport/errors';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { USER_ID, at, logLines, logSpy, newScheduler } from '../../support/fixtures';
-import { readyState, runEffect, stateWith } from '../../support/effectSpec';
-import { intentsOf } from '../../support/visitorSide';
+import { intentsOf, readyState, runEffect, stateWith } from '../../support/effectSpec';
 
 const VALUES = { userName: 'Ann', phone: '13800000000' };
 const owed = (fields: Partial<ChatState> = {}) => readyState({ status: ChatStatus.FormCheck, userForm: 'required', ...fields });

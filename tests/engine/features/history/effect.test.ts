@@ -8,8 +8,7 @@ import type { WireMessage } from '../../../../engine/protocol';
 import { NetworkError } from '../../../../engine/transport/errors';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { USER_ID, channel, logLines, logSpy, newScheduler, wireMessage } from '../../support/fixtures';
-import { readyState, runEffect, stateWith } from '../../support/effectSpec';
-import { SESSION } from '../../support/visitorSide';
+import { readyState, runEffect, SESSION, stateWith } from '../../support/effectSpec';
 
 /** A page of `n` agent messages `{prefix}1…` with msgTime `start`, `start + 1000`, …, newest first as the server sends it. */
 function page(prefix: string, n: number, start: number): WireMessage[] {

@@ -4,8 +4,7 @@ import { canLoadOlder } from '../../../../engine/features/history/predicates';
 import { historyCases } from '../../../../engine/features/history/slice';
 import { MsgType, SenderType } from '../../../../engine/model/codes';
 import { createMessage, type ChatMessage } from '../../../../engine/model/message';
-import { readyState, stateWith } from '../../support/effectSpec';
-import { SESSION } from '../../support/visitorSide';
+import { readyState, SESSION, stateWith } from '../../support/effectSpec';
 
 const agent = (id: string, createdAt: number): ChatMessage =>
   createMessage({ id, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: id, createdAt, msgTime: createdAt });
