@@ -1,10 +1,11 @@
 import { EMPTY, concat, concatMap, defer, from, type Observable } from 'rxjs';
-import { ChatStatus, EventCode, OutType } from '../../model/codes';
+import { EventCode, OutType } from '../../model/codes';
 import { DecodeError, base64Utf8, optNumber, optString } from '../../model/decode';
 import { decodeMessage, type ChatMessage } from '../../model/message';
 import type { WireEvent } from '../../protocol';
 import { errorText, noticeMessage, systemMessage, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
+import { inConversation, isQueued, queuePlace } from '../conversation/predicates';
 import { evaluatesAfterClose } from '../evaluation/predicates';
 import { added } from '../notices/slice';
 import type { EventBatch } from '../../transport/visitorApi';
@@ -22,8 +23,7 @@ function sessionEnded(ctx: EffectContext, outType: number | undefined): Intent[]
 }
 
 /** SPEC §4 event 1201: the message in msgContentEnc (base64 of UTF-8 JSON); its id is the event's msgId. */
-function agentMessage(ctx: EffectContext, event: WireEvent, msgId: string | undefined, text: string | undefined): ChatMessage {
-  if (text === undefined) throw new DecodeError('1201 without msgContentEnc');
+function agentMessage(ctx: EffectContext, event: WireEvent, msgId: string | undefined, text: string): ChatMessage {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -81,7 +81,7 @@ function eventIntents(ctx: EffectContext, event: WireEvent): Intent[] {
   switch (code) {
     case EventCode.SessionEstablished:
       // As transfer success (SPEC §4), once: a session already established is not announced again.
-      return state.status === ChatStatus.InConversation ? [] : [{ type: 'agentConnected', adminNick: optString(event.adminNick, 'adminNick') }];
+      return inConversation(state) ? [] : [{ type: 'agentConnected', adminNick: optString(event.adminNick, 'adminNick') }];
     case EventCode.SessionEnded:
       return sessionEnded(ctx, optNumber(event.outType, 'outType'));
     case EventCode.EvaluationRequested:
@@ -103,12 +103,12 @@ function eventIntents(ctx: EffectContext, event: WireEvent): Intent[] {
   }
 }
 
-/** SPEC §4 transfer 3: while queued, the position follows waitIndex. */
+/** SPEC §4 transfer 3: while queued, the position follows waitIndex (at the front, the 1200 in the same batch connects). */
 function queuePosition({ getState }: EffectContext, batch: EventBatch): Intent[] {
-  const { status, queue } = getState();
-  // Position 0 means "at the front": the 1200 in the same batch connects; never show "number 0".
-  if (status !== ChatStatus.Queued || batch.waitIndex === undefined || batch.waitIndex < 1 || batch.waitIndex === queue?.position) return [];
-  return [{ type: 'queueMoved', position: batch.waitIndex }];
+  const state = getState();
+  const position = queuePlace(batch.waitIndex);
+  if (!isQueued(state) || position === null || position === state.queue?.position) return [];
+  return [{ type: 'queueMoved', position }];
 }
 
 /**

@@ -3,9 +3,14 @@ import { ChatStatus, ReceiveMode } from '../../model/codes';
 import { hasPendingVisitorMessage } from '../delivery/predicates';
 import { userFormRequired } from '../forms/predicates';
 
+/** SPEC §4 status 2: the visitor talks with an agent. */
+export function inConversation(s: ChatState): boolean {
+  return s.status === ChatStatus.InConversation;
+}
+
 /** SPEC §4 status 2 or 3: an agent session runs, or the visitor waits in its queue. */
 export function withAgent(s: ChatState): boolean {
-  return s.status === ChatStatus.InConversation || s.status === ChatStatus.Queued;
+  return inConversation(s) || isQueued(s);
 }
 
 /** The visitor may ask for a human now: a session, no agent and no queue yet (status 0/1), no transfer running, no form owed (SPEC §4). */
@@ -25,7 +30,7 @@ export function canEnd(s: ChatState): boolean {
 
 /** SPEC §4 Receive mode: in mode 3 with msgToTransferFlag, visitor messages wait for an agent session. */
 export function heldForAgent(s: ChatState): boolean {
-  return s.channel?.receiveMode === ReceiveMode.Agent && s.channel.msgToTransfer && s.status !== ChatStatus.InConversation;
+  return s.channel?.receiveMode === ReceiveMode.Agent && s.channel.msgToTransfer && !inConversation(s);
 }
 
 /** SPEC §4: the automatic transfer of mode 3, skipped when msgToTransferFlag is set and no message is pending. */
@@ -37,6 +42,22 @@ export function transfersAutomatically(s: ChatState): boolean {
 /** SPEC §4 status 3: the visitor waits in the queue for an agent. */
 export function isQueued(s: ChatState): boolean {
   return s.status === ChatStatus.Queued;
+}
+
+/** The place at the front of the queue: what a waitIndex of 0, or none, shows. */
+const FRONT_OF_QUEUE = 1;
+
+/**
+ * The place in the queue a waitIndex gives (SPEC §4 transfer 3), or null when it gives none: 0
+ * means "at the front" (the agent connects next), never shown as "number 0".
+ */
+export function queuePlace(waitIndex: number | undefined): number | null {
+  return waitIndex !== undefined && waitIndex >= FRONT_OF_QUEUE ? waitIndex : null;
+}
+
+/** The place shown when the visitor joins the queue (transfer result 3): the waitIndex's, else the front. */
+export function joinedQueueAt(waitIndex: number | undefined): number {
+  return queuePlace(waitIndex) ?? FRONT_OF_QUEUE;
 }
 
 /** The queue position shown (SPEC §4 transfer 3): while queued, when known. */

@@ -4,6 +4,7 @@ import type { AgentGroup } from '../../model/channel';
 import { ChatStatus } from '../../model/codes';
 import { queueText, type ChatMessage } from '../../model/message';
 import { append, update } from '../../model/timeline';
+import { isEmptySystemMessage } from '../notices/predicates';
 
 /** The conversation with a human: status, the transfer to an agent, the queue, the end (SPEC §4). */
 export interface ConversationState {
@@ -64,12 +65,16 @@ export const conversationCases = {
     agentNick: adminNick ?? state.agentNick,
     queue: null,
   }),
-  queued: (state, { position, message }) => ({
-    ...state,
-    status: ChatStatus.Queued,
-    queue: { position, messageId: message?.id ?? null },
-    messages: message ? append(state.messages, message) : state.messages,
-  }),
+  queued: (state, { position, message }) => {
+    // The queue line follows the position (queueMoved); an empty one is not shown (SPEC §5).
+    const shown = message && !isEmptySystemMessage(message) ? message : null;
+    return {
+      ...state,
+      status: ChatStatus.Queued,
+      queue: { position, messageId: shown?.id ?? null },
+      messages: shown ? append(state.messages, shown) : state.messages,
+    };
+  },
   queueMoved: (state, { position }) => {
     // SPEC §4 transfer 3: the queue message follows the position of later polls.
     const messageId = state.queue?.messageId ?? null;

@@ -8,7 +8,7 @@ import { errorText, noticeMessage, ofType, systemMessage, type Effect, type Effe
 import type { Intent } from '../../core/intents';
 import { added } from '../notices/slice';
 import { userFormRequired } from '../forms/predicates';
-import { canRequestHuman, heldForAgent, transfersAutomatically } from './predicates';
+import { canRequestHuman, heldForAgent, joinedQueueAt, transfersAutomatically } from './predicates';
 
 /** SPEC §4 Transfer result 0–6: the intents each result status leads to. */
 function outcome(ctx: EffectContext, { status, adminNick, waitIndex }: TransferAgentData): Intent[] {
@@ -34,7 +34,7 @@ function outcome(ctx: EffectContext, { status, adminNick, waitIndex }: TransferA
     case TransferStatus.Success:
       return [ended(true), { type: 'agentConnected', adminNick }];
     case TransferStatus.Queued: {
-      const position = waitIndex ?? 0;
+      const position = joinedQueueAt(waitIndex);
       const template = channel?.userQueueMsg;
       const message = template === null || template === undefined ? null : systemMessage(ctx, queueText(template, position));
       return [ended(true), { type: 'queued', position, message }];

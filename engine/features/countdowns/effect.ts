@@ -4,7 +4,8 @@ import type { ChannelInfo } from '../../model/channel';
 import { ofType, systemMessage, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import type { ChatState } from '../../core/state';
-import { COUNTDOWN_OFF, ChatStatus, SenderType } from '../../model/codes';
+import { COUNTDOWN_OFF, SenderType } from '../../model/codes';
+import { inConversation } from '../conversation/predicates';
 import { findMessage } from '../../model/timeline';
 
 const set = (agent: number, visitor: number): Intent => ({ type: 'countdownSet', agent, visitor });
@@ -14,7 +15,6 @@ const OFF = set(COUNTDOWN_OFF, COUNTDOWN_OFF);
 const seconds = (timeout: ChannelInfo['adminTimeout'] | undefined): number => (timeout ? timeout.minutes * SECONDS_PER_MINUTE : COUNTDOWN_OFF);
 
 const active = ({ countdown }: ChatState): boolean => countdown.agent > 0 || countdown.visitor > 0;
-const talking = (s: ChatState): boolean => s.status === ChatStatus.InConversation;
 
 /** At 0: the matching timeout message (through the system-message queue), and both countdowns off. */
 function expired(ctx: EffectContext): Observable<Intent> {
@@ -35,16 +35,16 @@ export const countdowns: Effect = (ctx) => {
   const { intent$, state$, getState, scheduler } = ctx;
   const visitorSpoke$ = intent$.pipe(
     ofType('sendSucceeded'),
-    filter(({ id }) => talking(getState()) && findMessage(getState().messages, id)?.senderType === SenderType.Visitor),
+    filter(({ id }) => inConversation(getState()) && findMessage(getState().messages, id)?.senderType === SenderType.Visitor),
     map(() => set(seconds(getState().channel?.adminTimeout), COUNTDOWN_OFF)),
   );
   const agentSpoke$ = intent$.pipe(
     ofType('agentMessages', 'agentConnected'),
-    filter(() => talking(getState())),
+    filter(() => inConversation(getState())),
     map(() => set(COUNTDOWN_OFF, seconds(getState().channel?.userTimeout))),
   );
   const left$ = state$.pipe(
-    map(talking),
+    map(inConversation),
     distinctUntilChanged(),
     filter((inConversation) => !inConversation && active(getState())),
     map(() => OFF),

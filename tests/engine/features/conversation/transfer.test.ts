@@ -85,9 +85,8 @@ describe('transfer effect: SPEC §4 Transfer result 0–6', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const api = fakeApi({ transferAgent: answering(cold, { status: TransferStatus.Success, adminNick: 'Ann' }), getAdminCard: () => cold('(a|)', { a: {} }) });
-      // The notice answers agentConnected while it is applied, so the spec records it first.
       const intents = cold(' h 99ms -', v);
-      const expected = '     t 99ms (wec)';
+      const expected = '     t 99ms (wce)';
       const run = runEffect(transfer, agentState(ChatStatus.NotStarted), intents, { api: api.api, scheduler });
       expectObservable(run.output$).toBe(expected, v);
       flush();
@@ -364,6 +363,39 @@ describe('transfer effect: once connected (SPEC §4 Transfer result 2, event 120
       flush();
 
       expect(logLines(log)).toEqual(['getAdminCard failed: offline']);
+    });
+  });
+});
+
+describe('transfer: the queue line (SPEC §4 Transfer result 3)', () => {
+  it('SPEC §5 an empty system message is ignored: queued (Transfer result 3) on a channel without userQueueMsg shows no empty line', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const api = fakeApi({ transferAgent: () => cold('(r|)', { r: { status: TransferStatus.Queued, waitIndex: 2 } }) });
+      const run = runEffect(transfer, agentState(ChatStatus.NotStarted, { channel: agentChannel() }), cold<Intent>('h', { h: { type: 'humanRequested' } }), { api: api.api, scheduler });
+      run.output$.subscribe();
+      flush();
+      expect(run.getState().status).toBe(ChatStatus.Queued);
+      expect(run.getState().messages).toEqual([]);
+    });
+  });
+
+  it.each([
+    ['waitIndex 0', { status: TransferStatus.Queued, waitIndex: 0 }],
+    ['no waitIndex', { status: TransferStatus.Queued }],
+  ])('SPEC §4 Transfer result 3 with %s: the visitor is shown at the front of the queue, never "number 0"', (_name, data) => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const api = fakeApi({ transferAgent: () => cold('(r|)', { r: data }) });
+      const start = agentState(ChatStatus.NotStarted, { channel: agentChannel({ userQueueMsg: 'You are number ## in the queue' }) });
+      const run = runEffect(transfer, start, cold<Intent>('h', { h: { type: 'humanRequested' } }), { api: api.api, scheduler });
+      run.output$.subscribe();
+      flush();
+
+      expect(run.getState().status).toBe(ChatStatus.Queued);
+      // At the front: number 1, never "number 0".
+      expect(run.getState().messages.map((m) => m.msgContent)).toEqual(['You are number 1 in the queue']);
+      expect(run.getState().queue?.position).toBe(1);
     });
   });
 });

@@ -104,3 +104,16 @@ describe('receipts effect: SPEC §4 event 1201 "mark read", SPEC §7 msgComplete
     });
   });
 });
+
+describe('receipts: the 5 s counts from the last receipt sent', () => {
+  it('SPEC §7 read receipt: a message left unread because the page was hidden at the end of the period is marked when the page shows again (no receipt was sent for 5 s)', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const api = fakeApi({ msgComplete: () => cold('(a|)', { a: undefined }) });
+      //                     0 s     1 s     2 s       6 s
+      const intents = cold(' M 999ms N 999ms H 3999ms V', v);
+      const expected = '     r 999ms - 999ms - 3999ms r';
+      expectObservable(runEffect(receipts, agentState(ChatStatus.InConversation), intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+    });
+  });
+});
