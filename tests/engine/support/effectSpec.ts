@@ -1,4 +1,4 @@
-import { NEVER, defer, ignoreElements, map, merge, of, tap, type Observable, type SchedulerLike } from 'rxjs';
+import { Observable, Subscription, map, of, type SchedulerLike } from 'rxjs';
 import type { Effect, EffectContext } from '../../../engine/core/effect';
 import type { EffectOutput, Intent } from '../../../engine/core/intents';
 import { initialState, type ChatState } from '../../../engine/core/state';
@@ -70,13 +70,22 @@ export function runEffect(effect: Effect, state: ChatState, intents: Observable<
     state$: store.state$,
     getState: store.getState,
   };
-  const output$ = defer(() =>
-    merge(
-      effect(ctx).pipe(tap(store.apply)),
-      // Subscribed after the effect, so that it hears the intents of frame 0.
-      intents.pipe(tap(store.apply), ignoreElements()),
-      NEVER,
-    ),
-  );
+  // Each output is recorded as the effect emits it, then applied (which may make the effect emit more).
+  // It never completes, as an effect in the engine runs until dispose.
+  const output$ = new Observable<EffectOutput>((subscriber) => {
+    const run = new Subscription();
+    run.add(
+      effect(ctx).subscribe({
+        next: (output) => {
+          subscriber.next(output);
+          store.apply(output);
+        },
+        error: (e: unknown) => subscriber.error(e),
+      }),
+    );
+    // Subscribed after the effect, so that it hears the intents of frame 0.
+    run.add(intents.subscribe({ next: store.apply, error: (e: unknown) => subscriber.error(e) }));
+    return run;
+  });
   return { output$, getState: store.getState, ctx };
 }
