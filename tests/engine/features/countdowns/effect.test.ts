@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { Intent } from '../../../../engine/core/intents';
 import { countdowns } from '../../../../engine/features/countdowns/effect';
-import { ChatStatus, MessageStatus, SenderType } from '../../../../engine/model/codes';
+import { COUNTDOWN_OFF, ChatStatus, MessageStatus, SenderType } from '../../../../engine/model/codes';
 import { newScheduler } from '../../support/fixtures';
 import { readyState, runEffect } from '../../support/effectSpec';
 import { agentChannel, agentState, systemLine, textLine } from '../../support/agentSide';
@@ -15,7 +15,7 @@ const TIMED = agentChannel({
   userTimeoutTime: 2,
   userTimeoutMsg: 'Are you still there?',
 });
-const OFF = -1;
+const OFF = COUNTDOWN_OFF;
 const sentByVisitor = { ...textLine('v1', 'hello?', 0, SenderType.Visitor), status: MessageStatus.Pending };
 /** In conversation on TIMED, the visitor's message v1 on its way. */
 const talking = () => agentState(ChatStatus.InConversation, { channel: TIMED, messages: [sentByVisitor] });
