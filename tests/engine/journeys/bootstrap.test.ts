@@ -4,7 +4,7 @@ import { createChatEngine, type ChatEngine } from '../../../engine/engine';
 import { memoryStorage } from '../../../engine/ports';
 import { ApiError, NetworkError } from '../../../engine/transport/errors';
 import { fakeApi } from '../support/fakeApi';
-import { act, channel, CHANNEL_ID, logSpy, TENANT, newScheduler, session, USER_ID } from '../support/fixtures';
+import { act, channel, CHANNEL_ID, EVERY_FIELD_CHAT_START, EVERY_FIELD_QUERY, PREVIOUS_URL, STORED_VISITOR_ID, logSpy, TENANT, newScheduler, session, USER_ID } from '../support/fixtures';
 
 const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;
 const phases = (engine: ChatEngine) =>
@@ -24,15 +24,15 @@ describe('bootstrap', () => {
         chatStart: () => chatStart$,
         getHistoryMsg: () => cold('10ms (h|)', { h: [] }),
       });
-      const storage = memoryStorage({ [`chat-${TENANT}-uid`]: 'visitor-7' });
+      const storage = memoryStorage({ [`chat-${TENANT}-uid`]: STORED_VISITOR_ID });
       const log = logSpy();
       const engine = createChatEngine({
-        query: `?channelid=${CHANNEL_ID}&pid=p9&params=x%3D1&username=Ann&email=ann@example.com&phone=13800000000&groupid=g1&adminid=a1`,
+        query: EVERY_FIELD_QUERY,
         api: fake.api,
         scheduler,
         storage,
         log,
-        previousUrl: 'https://shop.example/cart',
+        previousUrl: PREVIOUS_URL,
       });
 
       // A group such as (is) lasts as many frames as it has characters: s--- below it.
@@ -48,20 +48,7 @@ describe('bootstrap', () => {
       flush();
 
       expect(fake.bodies('channelInfo')).toEqual([{ id: CHANNEL_ID }]);
-      expect(fake.bodies('chatStart')).toEqual([
-        {
-          channelId: CHANNEL_ID,
-          pid: 'p9',
-          params: 'x=1',
-          userName: 'Ann',
-          userId: 'visitor-7',
-          email: 'ann@example.com',
-          phone: '13800000000',
-          groupId: 'g1',
-          adminId: 'a1',
-          previousUrl: 'https://shop.example/cart',
-        },
-      ]);
+      expect(fake.bodies('chatStart')).toEqual([EVERY_FIELD_CHAT_START]);
       expect(storage.get(`chat-${TENANT}-uid`)).toBe('u-new');
       const state = engine.getSnapshot();
       expect(state.phase).toBe('ready');
@@ -191,7 +178,7 @@ describe('bootstrap', () => {
         channelInfo: () => cold('50ms (c|)', { c: channel() }),
         chatStart: () => cold('30ms #', undefined, new ApiError('chatStart', 500, 'session store down')),
       });
-      const storage = memoryStorage({ [`chat-${TENANT}-uid`]: 'visitor-7' });
+      const storage = memoryStorage({ [`chat-${TENANT}-uid`]: STORED_VISITOR_ID });
       const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler, storage });
 
       //                 0 ms      80 ms

@@ -14,6 +14,16 @@ import { channel } from './fixtures';
 /** Channel info of an agent-transfer channel (SPEC §4 receive mode 3), `wire` over it. */
 export const agentChannel = (wire: Partial<WireChannelInfo> = {}) => channel({ receiveMode: ReceiveMode.Agent, ...wire });
 
+/** SPEC §3 Timeouts on: the agent timeout after 1 minute, the visitor timeout after 2. */
+export const TIMEOUTS_WIRE: Partial<WireChannelInfo> = {
+  adminTimeoutMode: 1,
+  adminTimeoutTime: 1,
+  adminTimeoutMsg: 'The agent will be right back',
+  userTimeoutMode: 1,
+  userTimeoutTime: 2,
+  userTimeoutMsg: 'Are you still there?',
+};
+
 /** A ready chat on an agent channel (session u-1/s-1/p-1) in chat status `status` (SPEC §4), `fields` over it. */
 export function agentState(status: ChatStatus, fields: Partial<ChatState> = {}): ChatState {
   return readyState({ channel: agentChannel(), status, ...fields });

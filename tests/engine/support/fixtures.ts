@@ -24,6 +24,25 @@ export const CHANNEL_ID = 'demo';
 export const USER_ID = 'u-1';
 export const ROBOT_NAME = 'Robo';
 
+/** SPEC §2: a query with every parameter chatStart carries. */
+export const EVERY_FIELD_QUERY = `?channelid=${CHANNEL_ID}&pid=p9&params=x%3D1&username=Ann&email=ann@example.com&phone=13800000000&groupid=g1&adminid=a1`;
+/** The visitor id stored for TENANT and the page the visitor came from, in the chatStart below. */
+export const STORED_VISITOR_ID = 'visitor-7';
+export const PREVIOUS_URL = 'https://shop.example/cart';
+/** SPEC §7 chatStart: the body EVERY_FIELD_QUERY makes, with the stored visitor id and previousUrl. */
+export const EVERY_FIELD_CHAT_START = {
+  channelId: CHANNEL_ID,
+  pid: 'p9',
+  params: 'x=1',
+  userName: 'Ann',
+  userId: STORED_VISITOR_ID,
+  email: 'ann@example.com',
+  phone: '13800000000',
+  groupId: 'g1',
+  adminId: 'a1',
+  previousUrl: PREVIOUS_URL,
+};
+
 /** Channel info as the transport hands it over: decoded from wire fields (robot-first by default). */
 export function channel(wire: Partial<WireChannelInfo> = {}): ChannelInfo {
   return decodeChannelInfo({ tenantId: TENANT, receiveMode: ReceiveMode.RobotFirst, robotName: ROBOT_NAME, ...wire });

@@ -6,10 +6,9 @@ import { parseQuery } from '../../../../engine/model/query';
 import { memoryStorage } from '../../../../engine/ports';
 import { ApiError, NetworkError } from '../../../../engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
-import { CHANNEL_ID, TENANT, channel, logSpy, newScheduler, session } from '../../support/fixtures';
+import { CHANNEL_ID, EVERY_FIELD_CHAT_START, EVERY_FIELD_QUERY, PREVIOUS_URL, STORED_VISITOR_ID, TENANT, channel, logSpy, newScheduler, session } from '../../support/fixtures';
 import { runEffect, SESSION, stateWith } from '../../support/effectSpec';
 
-const EVERY_FIELD = `?channelid=${CHANNEL_ID}&pid=p9&params=x%3D1&username=Ann&email=ann@example.com&phone=13800000000&groupid=g1&adminid=a1`;
 const STORED = `chat-${TENANT}-uid`;
 const OTHER_TENANT = channel({ tenantId: 't9' });
 
@@ -33,34 +32,21 @@ describe('bootstrap effect: SPEC §2, §7 channelInfo → chatStart', () => {
       const channelInfo$ = cold('50ms (c|)', { c: channel() });
       const chatStart$ = cold('30ms (s|)', { s: session() });
       const api = fakeApi({ channelInfo: () => channelInfo$, chatStart: () => chatStart$ });
-      const storage = memoryStorage({ [STORED]: 'visitor-7' });
-      const start = stateWith({ query: parseQuery(EVERY_FIELD) });
+      const storage = memoryStorage({ [STORED]: STORED_VISITOR_ID });
+      const start = stateWith({ query: parseQuery(EVERY_FIELD_QUERY) });
       //                        0 ms   50 ms  80 ms
       const intents = cold('    s 49ms - 29ms -', v);
       const expected = '        - 49ms c 29ms S';
       const channelInfoCall = ' ^ 49ms !';
       const chatStartCall = '   - 49ms ^ 29ms !';
-      const run = runEffect(bootstrap, start, intents, { api: api.api, scheduler, storage, previousUrl: 'https://shop.example/cart' });
+      const run = runEffect(bootstrap, start, intents, { api: api.api, scheduler, storage, previousUrl: PREVIOUS_URL });
       expectObservable(run.output$).toBe(expected, v);
       expectSubscriptions(channelInfo$.subscriptions).toBe(channelInfoCall);
       expectSubscriptions(chatStart$.subscriptions).toBe(chatStartCall);
       flush();
 
       expect(api.bodies('channelInfo')).toEqual([{ id: CHANNEL_ID }]);
-      expect(api.bodies('chatStart')).toEqual([
-        {
-          channelId: CHANNEL_ID,
-          pid: 'p9',
-          params: 'x=1',
-          userName: 'Ann',
-          userId: 'visitor-7',
-          email: 'ann@example.com',
-          phone: '13800000000',
-          groupId: 'g1',
-          adminId: 'a1',
-          previousUrl: 'https://shop.example/cart',
-        },
-      ]);
+      expect(api.bodies('chatStart')).toEqual([EVERY_FIELD_CHAT_START]);
       expect(run.getState()).toMatchObject({ phase: 'ready', error: null, channel: channel(), session: v.S.session });
     });
   });
@@ -112,7 +98,7 @@ describe('bootstrap effect: SPEC §2, §7 channelInfo → chatStart', () => {
         channelInfo: () => cold('50ms (c|)', { c: channel() }),
         chatStart: () => cold('30ms #', undefined, new ApiError('chatStart', 500, 'session store down')),
       });
-      const storage = memoryStorage({ [STORED]: 'visitor-7' });
+      const storage = memoryStorage({ [STORED]: STORED_VISITOR_ID });
       const intents = cold(' s 49ms - 29ms -', v);
       const expected = '     - 49ms c 29ms f';
       const run = runEffect(bootstrap, stateWith(), intents, { api: api.api, scheduler, storage });

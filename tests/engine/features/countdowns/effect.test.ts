@@ -4,17 +4,10 @@ import { countdowns } from '../../../../engine/features/countdowns/effect';
 import { COUNTDOWN_OFF, ChatStatus, MessageStatus, SenderType } from '../../../../engine/model/codes';
 import { newScheduler } from '../../support/fixtures';
 import { readyState, runEffect } from '../../support/effectSpec';
-import { agentChannel, agentState, systemLine, textLine } from '../../support/agentSide';
+import { TIMEOUTS_WIRE, agentChannel, agentState, systemLine, textLine } from '../../support/agentSide';
 
-/** SPEC §3: the agent timeout after 1 minute, the visitor timeout after 2. */
-const TIMED = agentChannel({
-  adminTimeoutMode: 1,
-  adminTimeoutTime: 1,
-  adminTimeoutMsg: 'The agent will be right back',
-  userTimeoutMode: 1,
-  userTimeoutTime: 2,
-  userTimeoutMsg: 'Are you still there?',
-});
+/** The agent timeout after 1 minute, the visitor timeout after 2. */
+const TIMED = agentChannel(TIMEOUTS_WIRE);
 const OFF = COUNTDOWN_OFF;
 const sentByVisitor = { ...textLine('v1', 'hello?', 0, SenderType.Visitor), status: MessageStatus.Pending };
 /** In conversation on TIMED, the visitor's message v1 on its way. */

@@ -5,15 +5,8 @@ import type { AdminCardData } from '../../../../engine/protocol';
 import { answers } from '../../support/fakeApi';
 import { USER_ID, act, at, newScheduler } from '../../support/fixtures';
 import { agentEngine, batch, ev, field, pollAnswers, sub } from '../../support/agentApi';
+import { TIMEOUTS_WIRE } from '../../support/agentSide';
 
-const TIMEOUTS = {
-  adminTimeoutMode: 1,
-  adminTimeoutTime: 1,
-  adminTimeoutMsg: 'The agent will be right back',
-  userTimeoutMode: 1,
-  userTimeoutTime: 2,
-  userTimeoutMsg: 'Are you still there?',
-};
 /** Which countdown runs: a (agent), v (visitor), o (none). */
 const running = (s: ChatState) => (s.countdown.agent >= 0 ? 'a' : s.countdown.visitor >= 0 ? 'v' : 'o');
 
@@ -21,7 +14,7 @@ describe('countdowns (SPEC §4 Timeouts)', () => {
   it('SPEC §4 Timeouts: a visitor message starts the agent countdown (minutes × 60 s); at 0 the agent-timeout message shows and both clear', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const { engine } = agentEngine(cold, scheduler, { status: ChatStatus.InConversation, wire: TIMEOUTS });
+      const { engine } = agentEngine(cold, scheduler, { status: ChatStatus.InConversation, wire: TIMEOUTS_WIRE });
       const seen: number[] = [];
       //                 0 s    0.1 s     60.1 s   65 s
       const commands = ' S 99ms t 59999ms - 4899ms D';
@@ -43,7 +36,7 @@ describe('countdowns (SPEC §4 Timeouts)', () => {
     scheduler.run(({ cold, expectObservable, flush }) => {
       const { engine } = agentEngine(cold, scheduler, {
         status: ChatStatus.InConversation,
-        wire: TIMEOUTS,
+        wire: TIMEOUTS_WIRE,
         overrides: { getEventMsg: pollAnswers(cold, batch(), batch(ev.message('a1'))) },
       });
       // The agent's message comes with the poll at 2 s.
@@ -69,7 +62,7 @@ describe('countdowns (SPEC §4 Timeouts)', () => {
     scheduler.run(({ cold, flush }) => {
       const { engine } = agentEngine(cold, scheduler, {
         status: ChatStatus.InConversation,
-        wire: TIMEOUTS,
+        wire: TIMEOUTS_WIRE,
         overrides: { getEventMsg: pollAnswers(cold, batch(ev.message('a1'))) },
       });
       at(scheduler, 0, () => engine.start());
