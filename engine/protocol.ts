@@ -154,9 +154,14 @@ export interface WireEvent {
   event_type: number;
   msgId?: string;
   adminNick?: string;
-  /** base64 of the UTF-8 JSON of a WireMessage (1201) or of a text (others). */
+  /**
+   * base64 of UTF-8 text. For 1201 either reading is accepted: the JSON of a WireMessage, or the
+   * message's text with its other fields (msgType, senderName, msgTime, fileName, fileUrl, …) on the event.
+   */
   msgContentEnc?: string;
   outType?: number;
+  /** Anything else a backend puts on an event: message fields (1201), or unknown ones, which are ignored. */
+  [field: string]: unknown;
 }
 
 export interface EventMsgData {

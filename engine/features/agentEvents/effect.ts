@@ -1,7 +1,8 @@
 import { EMPTY, concat, concatMap, defer, from, type Observable } from 'rxjs';
 import { EventCode, OutType } from '../../model/codes';
 import { DecodeError, base64Utf8, optNumber, optString } from '../../model/decode';
-import { decodeMessage, type ChatMessage } from '../../model/message';
+import { decodeAgentMessage } from '../../model/agentMessage';
+import type { ChatMessage } from '../../model/message';
 import type { WireEvent } from '../../protocol';
 import { errorText, noticeMessage, systemMessage, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
@@ -22,18 +23,6 @@ function sessionEnded(ctx: EffectContext, outType: number | undefined): Intent[]
   return [...(message ? [added(message)] : []), { type: 'chatClosed' }, ...evaluation];
 }
 
-/** SPEC §4 event 1201: the message in msgContentEnc (base64 of UTF-8 JSON); its id is the event's msgId. */
-function agentMessage(ctx: EffectContext, event: WireEvent, msgId: string | undefined, text: string): ChatMessage {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new DecodeError('msgContentEnc: not JSON');
-  }
-  const decoded = decodeMessage(json, { now: ctx.scheduler.now(), newId: ctx.newId }, 'msgContentEnc');
-  return { ...decoded, id: msgId || decoded.id, senderName: decoded.senderName ?? optString(event.adminNick, 'adminNick') };
-}
-
 /**
  * A run of consecutive 1201 events → one intent with all their messages, so that a poll carrying a
  * thousand messages is one state change, not a thousand. Bad ones are dropped with a log line.
@@ -43,7 +32,7 @@ function agentMessages(ctx: EffectContext, run: readonly WireEvent[], seen: Set<
   const messages: ChatMessage[] = [];
   for (const event of run) {
     try {
-      const message = agentMessage(ctx, event, optString(event.msgId, 'msgId'), base64Utf8(event.msgContentEnc, 'msgContentEnc'));
+      const message = decodeAgentMessage(event, { now: ctx.scheduler.now(), newId: ctx.newId, warn: (line) => ctx.log.warn(line) });
       // A message is never shown twice (duplicate msgIds are ignored).
       if (seen.has(message.id) || shown.has(message.id)) continue;
       seen.add(message.id);

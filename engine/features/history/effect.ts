@@ -22,7 +22,7 @@ export const history: Effect = ({ intent$, getState, api, scheduler, log, newId 
           const now = scheduler.now();
           const page = raw.flatMap((item, i): ChatMessage[] => {
             try {
-              return [decodeMessage(item, { now, newId }, `history[${i}]`)];
+              return [decodeMessage(item, { now, newId, warn: (line) => log.warn(line) }, `history[${i}]`)];
             } catch (e) {
               log.warn(`dropped a history message: ${errorText(e)}`);
               return [];

@@ -53,18 +53,50 @@ describe('decodeMessage (SPEC §3 Message)', () => {
     }
   });
 
-  it('SPEC §3: an unknown or missing senderType or msgType is rejected with a DecodeError naming the path', () => {
+  it('SPEC §3: an unknown or missing senderType is rejected with a DecodeError naming the path', () => {
     const bad = [
       { senderType: 9, msgType: 1, msgContent: 'a' },
       { senderType: 'robot', msgType: 1, msgContent: 'a' },
       { msgType: 1, msgContent: 'a' },
-      { senderType: 2, msgType: 7, msgContent: 'a' },
-      { senderType: 2, msgType: 'html', msgContent: 'a' },
-      { senderType: 2, msgContent: 'a' },
     ];
     for (const value of bad) expect(() => decodeMessage(value, defaults(), 'history[3]')).toThrow(DecodeError);
     expect(() => decodeMessage({ senderType: 9, msgType: 1 }, defaults(), 'history[3]')).toThrow(/history\[3\]\.senderType/);
     expect(() => decodeMessage('text', defaults(), 'history[3]')).toThrow(/history\[3\]: expected an object/);
+  });
+
+  it('DESIGN wire data: an unknown msgType is shown as text with a log line; a missing one is text', () => {
+    const warn = vi.fn();
+    for (const msgType of [7, 'html']) {
+      expect(decodeMessage({ senderType: 2, msgType, msgContent: 'a' }, { ...defaults(), warn }, 'history[3]')).toMatchObject({ msgType: MsgType.Text, msgContent: 'a' });
+    }
+    expect(decodeMessage({ senderType: 2, msgContent: 'a' }, { ...defaults(), warn })).toMatchObject({ msgType: MsgType.Text });
+    expect(warn.mock.calls.map(([line]) => line)).toEqual(['history[3].msgType: unknown 7; shown as text', 'history[3].msgType: unknown html; shown as text']);
+  });
+
+  it('DESIGN wire data: a sender the message does not name, or names unknown, is the default sender when one is given', () => {
+    const warn = vi.fn();
+    const agent = { ...defaults(), senderType: SenderType.Agent, warn };
+    expect(decodeMessage({ msgContent: 'a' }, agent).senderType).toBe(SenderType.Agent);
+    expect(decodeMessage({ senderType: 9, msgContent: 'a' }, agent, '1201').senderType).toBe(SenderType.Agent);
+    expect(warn.mock.calls.map(([line]) => line)).toEqual(['1201.senderType: unknown 9; read as 2']);
+  });
+
+  it('DESIGN wire data: a time a Date cannot hold, a negative size, a wrongly typed optional field are dropped with a log line each; the message is kept', () => {
+    const warn = vi.fn();
+    const m = decodeMessage(
+      { senderType: 2, msgType: 4, msgContent: 'f', msgTime: 1e16, fileSize: -5, audioDuration: '-1', fileName: { x: 1 }, senderName: 'Ann', fileUrl: '/f.pdf' },
+      { ...defaults(), warn },
+      'm',
+    );
+    expect(m).toMatchObject({ msgTime: undefined, createdAt: NOW, fileSize: undefined, audioDuration: undefined, fileName: undefined, senderName: 'Ann', fileUrl: '/f.pdf' });
+    expect(warn.mock.calls.map(([line]) => line)).toEqual([
+      'm.msgTime: 10000000000000000 out of range; ignored',
+      'm.fileName: expected a string; ignored',
+      'm.audioDuration: -1 out of range; ignored',
+      'm.fileSize: -5 out of range; ignored',
+    ]);
+    // The edges a Date holds are kept.
+    expect(decodeMessage({ senderType: 2, msgContent: 'a', msgTime: 8.64e15 }, defaults()).createdAt).toBe(8.64e15);
   });
 
   it('SPEC §3: a message carrying its time flag keeps it; an unknown status is dropped', () => {

@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../../../engine/core/intents';
 import { agentEvents } from '../../../../engine/features/agentEvents/effect';
-import { ChatStatus, EventCode, OutType } from '../../../../engine/model/codes';
+import { ChatStatus, EventCode, MsgType, OutType } from '../../../../engine/model/codes';
 import type { WireEvent } from '../../../../engine/protocol';
 import type { EventBatch } from '../../../../engine/transport/visitorApi';
 import { answers, fakeApi } from '../../support/fakeApi';
@@ -118,10 +118,9 @@ describe('agentEvents effect: SPEC §4 event codes 1200–1208', () => {
         ChatStatus.InConversation,
         batch(
           { event_type: EventCode.AgentMessage, msgId: 'x1', msgContentEnc: '%%% not base64' },
-          { event_type: EventCode.AgentMessage, msgId: 'x2', msgContentEnc: b64('{not json') },
           { event_type: EventCode.AgentMessage, msgId: 'x3', msgContentEnc: Buffer.from([0xff, 0xfe]).toString('base64') },
           { event_type: EventCode.AgentMessage, msgId: 'x4' },
-          ev.message('x5', { senderType: 9 }),
+          JSON.parse('{ "event_type": 1201, "msgId": "x6", "msgContentEnc": 42 }') as WireEvent,
           ev.message('a2'),
           { event_type: EventCode.AgentRefused, msgContentEnc: '%%%' },
           ev.typing(),
@@ -133,14 +132,54 @@ describe('agentEvents effect: SPEC §4 event codes 1200–1208', () => {
 
       expect(logLines(log)).toEqual([
         'dropped event 1201: msgContentEnc: not base64',
-        'dropped event 1201: msgContentEnc: not JSON',
         'dropped event 1201: msgContentEnc: not UTF-8',
+        'dropped event 1201: 1201: no text and no file',
         'dropped event 1201: msgContentEnc: expected base64 text',
-        'dropped event 1201: msgContentEnc.senderType: unknown 9',
         'dropped event 1208: msgContentEnc: not base64',
       ]);
     });
   });
+
+  it('SPEC §3 msgContentEnc, the other reading: base64 of the text, with the message fields on the event (sender name from senderName or adminNick)', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start, log } = dispatch(
+        cold,
+        ChatStatus.InConversation,
+        batch(
+          { event_type: EventCode.AgentMessage, msgId: 't1', msgContentEnc: b64('Hello, I am Ann'), adminNick: 'Ann', msgTime: '1700000000000', extra: { any: 1 } },
+          { event_type: EventCode.AgentMessage, msgId: 't2', msgContentEnc: b64('{not json'), senderName: 'Bo', senderType: 2, msgType: '1' },
+          { event_type: EventCode.AgentMessage, msgId: 't3', msgType: MsgType.File, fileName: 'terms.pdf', fileUrl: '/f/terms.pdf', fileSize: '2048' },
+          { event_type: EventCode.AgentMessage, msgId: 't4', msgContentEnc: b64('see you'), msgType: 99, msgTime: 1e16 },
+        ),
+      );
+      const texts = {
+        W: {
+          type: 'agentMessages',
+          messages: [
+            { ...textLine('t1', 'Hello, I am Ann', 1_700_000_000_000), senderName: 'Ann', msgTime: 1_700_000_000_000 },
+            { ...textLine('t2', '{not json', 0), senderName: 'Bo' },
+            { ...textLine('t3', '', 0), msgType: MsgType.File, fileName: 'terms.pdf', fileUrl: '/f/terms.pdf', fileSize: 2048 },
+            textLine('t4', 'see you', 0),
+          ],
+        },
+      } satisfies Record<string, Intent>;
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe('W', texts);
+      flush();
+      expect(logLines(log)).toEqual(['1201.msgType: unknown 99; shown as text', '1201.msgTime: 10000000000000000 out of range; ignored']);
+    });
+  });
+
+  it('SPEC §3 msgContentEnc as JSON: an unknown sender in an agent event is the agent, with a log line', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start, log } = dispatch(cold, ChatStatus.InConversation, batch(ev.message('a2', { senderType: 9 })));
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe('B', v);
+      flush();
+      expect(logLines(log)).toEqual(['msgContentEnc.senderType: unknown 9; read as 2']);
+    });
+  });
+
 
   it('DESIGN wire data: event codes sent as strings are understood', () => {
     const scheduler = newScheduler();

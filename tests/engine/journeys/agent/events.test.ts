@@ -49,7 +49,7 @@ describe('agent event codes (SPEC §4)', () => {
     });
   });
 
-  it('DESIGN wire data: bad base64 or bad JSON drops the event with a log line; the rest of the batch goes on', () => {
+  it('DESIGN wire data: bad base64 or bad UTF-8 drops the event with a log line; text that is not JSON is the message text (the other reading of msgContentEnc); the rest of the batch goes on', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
       const { engine, log } = connected(cold, scheduler, [
@@ -60,12 +60,11 @@ describe('agent event codes (SPEC §4)', () => {
       ]);
       flush();
 
-      expect(engine.getSnapshot().messages.map((m) => m.id)).toEqual(['a2']);
-      expect(logLines(log)).toEqual([
-        'dropped event 1201: msgContentEnc: not base64',
-        'dropped event 1201: msgContentEnc: not JSON',
-        'dropped event 1201: msgContentEnc: not UTF-8',
+      expect(engine.getSnapshot().messages.map((m) => [m.id, m.msgContent])).toEqual([
+        ['x2', '{not json'],
+        ['a2', 'hi'],
       ]);
+      expect(logLines(log)).toEqual(['dropped event 1201: msgContentEnc: not base64', 'dropped event 1201: msgContentEnc: not UTF-8']);
     });
   });
 
