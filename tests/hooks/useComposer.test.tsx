@@ -1,8 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { expect, it } from 'vitest';
-import { SenderType } from '../../engine';
+import { EMPTY, of } from 'rxjs';
+import { expect, it, vi } from 'vitest';
+import { ChatStatus, ReceiveMode, SenderType, type ChatEngine } from '../../engine';
 import { useComposer, type ComposerOptions } from '../../ui/hooks';
-import { describeBoth, renderHookWithEngine, renderWithEngine } from './strictMode';
+import { sub } from '../engine/support/agentApi';
+import { USER_ID, at, newScheduler, session } from '../engine/support/fixtures';
+import { describeBoth, hookApi, renderHookWithEngine, renderWithEngine, testEngine } from './strictMode';
 
 function Box(options: ComposerOptions) {
   const { getInputProps, remaining, send } = useComposer(options);
@@ -23,6 +26,14 @@ const visitorTexts = (messages: readonly { senderType: number; msgContent: strin
 function input(): HTMLTextAreaElement {
   return screen.getByLabelText<HTMLTextAreaElement>('message');
 }
+
+/** Records the texts the composer hands to engine.notifyTyping (the engine still gets each call). */
+function typingSpy(engine: ChatEngine) {
+  return vi.spyOn(engine, 'notifyTyping');
+}
+
+/** The texts of the typing notices a spy saw, in order. */
+const noticed = (spy: ReturnType<typeof typingSpy>) => spy.mock.calls.map(([text]) => text);
 
 describeBoth('useComposer', ({ strict }) => {
   it('Enter without Shift sends the text once and clears the box', () => {
@@ -142,5 +153,107 @@ describeBoth('useComposer', ({ strict }) => {
     expect(screen.getByLabelText('remaining').textContent).toBe('0');
     const box = input();
     expect(box.maxLength === -1 || box.value.length <= box.maxLength).toBe(true);
+  });
+
+  it('each change the visitor types tells the engine the new text, once per change', () => {
+    const { engine } = testEngine();
+    const spy = typingSpy(engine);
+    renderWithEngine(<Box />, { strict, engine });
+
+    fireEvent.change(input(), { target: { value: 'h' } });
+    fireEvent.change(input(), { target: { value: 'he' } });
+    fireEvent.change(input(), { target: { value: 'hel' } });
+
+    expect(noticed(spy)).toEqual(['h', 'he', 'hel']);
+  });
+
+  it('the clear after a send is not a typing notice', () => {
+    const { engine } = testEngine();
+    const spy = typingSpy(engine);
+    renderWithEngine(<Box />, { strict, engine });
+    fireEvent.change(input(), { target: { value: 'Where is my parcel?' } });
+
+    fireEvent.keyDown(input(), { key: 'Enter' });
+
+    expect(input().value).toBe('');
+    expect(noticed(spy)).toEqual(['Where is my parcel?']);
+  });
+
+  it('send() clears without a typing notice too', () => {
+    const { engine } = testEngine();
+    const spy = typingSpy(engine);
+    const { result } = renderHookWithEngine(() => useComposer(), { strict, engine });
+    act(() => result.current.setText('hello'));
+
+    act(() => result.current.send?.());
+
+    expect(result.current.text).toBe('');
+    expect(noticed(spy)).toEqual(['hello']);
+  });
+
+  it('a text that does not change (set again, or cut back to the same by maxLength) is not a notice', () => {
+    const { engine } = testEngine();
+    const spy = typingSpy(engine);
+    const { result } = renderHookWithEngine(() => useComposer({ maxLength: 3 }), { strict, engine });
+
+    act(() => result.current.setText('abc'));
+    act(() => result.current.setText('abc'));
+    act(() => result.current.setText('abcdef'));
+
+    expect(result.current.text).toBe('abc');
+    expect(noticed(spy)).toEqual(['abc']);
+  });
+
+  it('the visitor deleting everything tells the engine the box is empty (the agent’s preview does not keep deleted text)', () => {
+    const { engine } = testEngine();
+    const spy = typingSpy(engine);
+    renderWithEngine(<Box />, { strict, engine });
+
+    fireEvent.change(input(), { target: { value: 'my card number is' } });
+    fireEvent.change(input(), { target: { value: '' } });
+
+    expect(noticed(spy)).toEqual(['my card number is', '']);
+  });
+
+  it('after a send, typing the same text again is a notice again', () => {
+    const { engine } = testEngine();
+    const spy = typingSpy(engine);
+    renderWithEngine(<Box />, { strict, engine });
+    fireEvent.change(input(), { target: { value: 'hi' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+
+    fireEvent.change(input(), { target: { value: 'hi' } });
+
+    expect(noticed(spy)).toEqual(['hi', 'hi']);
+  });
+
+  it('SPEC §7 typing: in status 2 the keystrokes reach the API throttled by the engine (≤ 1 per 500 ms, latest text last); the send clears silently', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectSubscriptions, flush }) => {
+      const typing$ = cold<void>('|');
+      const api = hookApi({ chatStart: () => of(session({ status: ChatStatus.InConversation })), typing: () => typing$ }, { receiveMode: ReceiveMode.Agent });
+      const { engine, fake } = testEngine({ api, scheduler });
+      renderWithEngine(<Box />, { strict, engine });
+      // 100 leading 'h' · 600 trailing 'hel' · 1100 trailing 'hell' · 1600 trailing 'hello'; the send's clear at 1400 adds nothing.
+      expectSubscriptions(typing$.subscriptions).toBe([sub(100, 100), sub(600, 600), sub(1100, 1100), sub(1600, 1600)]);
+      for (const [ms, value] of [[100, 'h'], [200, 'he'], [300, 'hel'], [700, 'hell'], [1300, 'hello']] as const) {
+        at(scheduler, ms, () => fireEvent.change(input(), { target: { value } }));
+      }
+      at(scheduler, 1400, () => fireEvent.keyDown(input(), { key: 'Enter' }));
+      at(scheduler, 3000, () => engine.dispose());
+      flush();
+
+      expect(fake?.bodies('typing')).toEqual(['h', 'hel', 'hell', 'hello'].map((msgContent) => ({ userId: USER_ID, msgContent })));
+      expect(visitorTexts(engine.getSnapshot().messages)).toEqual(['hello']);
+    });
+  });
+
+  it('outside status 2 typing sends no notice to the API', () => {
+    const { engine, fake } = testEngine({ api: hookApi({ typing: () => EMPTY }) });
+    renderWithEngine(<Box />, { strict, engine });
+
+    fireEvent.change(input(), { target: { value: 'hi robot' } });
+
+    expect(fake.count('typing')).toBe(0);
   });
 });

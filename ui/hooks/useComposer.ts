@@ -1,4 +1,4 @@
-import { useCallback, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { canSendText } from '../../engine';
 import { useChatEngine } from './ChatProvider';
 
@@ -12,18 +12,32 @@ export interface ComposerOptions {
 
 /**
  * The text composer (SPEC §5): text truncated to maxLength, Enter without Shift sends, send is
- * `null` while the text is blank. `getInputProps()` wires a textarea.
+ * `null` while the text is blank. `getInputProps()` wires a textarea. Every change the visitor makes
+ * tells the engine (SPEC §7 typing; the engine throttles it and sends it only in status 2).
  */
 export function useComposer({ maxLength }: ComposerOptions = {}) {
   const engine = useChatEngine();
   const [text, setRawText] = useState('');
+  // The text as last set, read by setText outside render so that an unchanged value (a keystroke
+  // past maxLength, the same paste twice) is not a typing notice and setText stays stable.
+  const current = useRef('');
   const setText = useCallback(
-    (value: string) => setRawText(maxLength !== undefined ? Array.from(value).slice(0, maxLength).join('') : value),
-    [maxLength],
+    (value: string) => {
+      const next = maxLength !== undefined ? Array.from(value).slice(0, maxLength).join('') : value;
+      if (next === current.current) return;
+      current.current = next;
+      setRawText(next);
+      // Not throttled here: the engine owns the SPEC §7 rate (one rule, one place).
+      engine.notifyTyping(next);
+    },
+    [engine, maxLength],
   );
   const canSend = canSendText(text);
   const send = useCallback(() => {
-    if (engine.sendText(text) !== null) setRawText('');
+    if (engine.sendText(text) === null) return;
+    // Clearing after a send is not the visitor typing: no notice.
+    current.current = '';
+    setRawText('');
   }, [engine, text]);
 
   const getInputProps = () => ({
