@@ -37,4 +37,22 @@ describe('MessageText', () => {
     const { container } = render(<MessageText text={'one\ntwo  three'} />);
     expect(container.textContent).toBe('one\ntwo  three');
   });
+
+  it('a link is laid out left to right and isolated (dir="ltr"), so text around it cannot reorder it', () => {
+    const { container } = render(<MessageText text={'\u202Eclick https://shop.example/track'} />);
+    expect(container.querySelector('a')?.getAttribute('dir')).toBe('ltr');
+  });
+
+  it('a link whose URL hides a right-to-left override shows and targets the URL without it', () => {
+    const { container } = render(<MessageText text={'Invoice: https://files.example/invoice\u202Efdp.exe'} />);
+    const a = container.querySelector('a') as HTMLAnchorElement;
+    expect(a.textContent).toBe('https://files.example/invoicefdp.exe');
+    expect(a.getAttribute('href')).toBe('https://files.example/invoicefdp.exe');
+  });
+
+  it('plain text keeps its bidi characters (legitimate right-to-left use)', () => {
+    const text = 'مرحبا \u202Bعالم\u202C \u200Fok';
+    const { container } = render(<MessageText text={text} />);
+    expect(container.textContent).toBe(text);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkify } from '../../ui/widget/linkify';
+import { linkify, stripBidiControls } from '../../ui/widget/linkify';
 
 /** The hrefs linkify found in `text`. */
 const links = (text: string) => linkify(text).flatMap((p) => (p.href ? [p.href] : []));
@@ -81,5 +81,64 @@ describe('linkify', () => {
   it('joining the parts gives back the text', () => {
     const text = 'a https://x.example/(1) b mailto:a@b.example; c javascript:void(0) d';
     expect(linkify(text).map((p) => p.text).join('')).toBe(text);
+  });
+
+  it.each([
+    ['U+202E right-to-left override', '\u202E'],
+    ['U+202D left-to-right override', '\u202D'],
+    ['U+202B right-to-left embedding', '\u202B'],
+    ['U+202A left-to-right embedding', '\u202A'],
+    ['U+202C pop directional formatting', '\u202C'],
+    ['U+2067 right-to-left isolate', '\u2067'],
+    ['U+2066 left-to-right isolate', '\u2066'],
+    ['U+2068 first strong isolate', '\u2068'],
+    ['U+2069 pop directional isolate', '\u2069'],
+    ['U+200F right-to-left mark', '\u200F'],
+    ['U+200E left-to-right mark', '\u200E'],
+    ['U+061C Arabic letter mark', '\u061C'],
+  ])('a URL with a %s inside stays a link, shown and targeted without it (what is shown is where it goes)', (_name, control) => {
+    const parts = linkify(`Your invoice: https://files.example/invoice${control}fdp.exe thanks`);
+    expect(parts).toEqual([
+      { text: 'Your invoice: ' },
+      { text: 'https://files.example/invoicefdp.exe', href: 'https://files.example/invoicefdp.exe' },
+      { text: ' thanks' },
+    ]);
+  });
+
+  it('bidi controls in the host of a URL are removed from its text and href alike', () => {
+    expect(links('https://pay\u202Elapyap.example/login')).toEqual(['https://paylapyap.example/login']);
+  });
+
+  it('bidi controls in a mailto address are removed from its text and href alike', () => {
+    expect(linkify('mailto:help\u202E@example.com')).toEqual([{ text: 'mailto:help@example.com', href: 'mailto:help@example.com' }]);
+  });
+
+  it('bidi controls around a URL stay in the plain text (legitimate RTL use), outside the link', () => {
+    const text = '\u202Bانظر https://shop.example/faq\u202C.';
+    const parts = linkify(text);
+    expect(parts).toEqual([
+      { text: '\u202Bانظر ' },
+      { text: 'https://shop.example/faq', href: 'https://shop.example/faq' },
+      { text: '\u202C.' },
+    ]);
+    expect(parts.map((p) => p.text).join('')).toBe(text);
+  });
+
+  it('plain text keeps its bidi characters', () => {
+    const text = 'שלום \u202Bעולם\u202C \u200Fok';
+    expect(linkify(text)).toEqual([{ text }]);
+  });
+});
+
+describe('stripBidiControls', () => {
+  it('removes the bidi embeddings, overrides, isolates and marks (U+202A–202E, U+2066–2069, U+200E/200F, U+061C)', () => {
+    const all = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C';
+    expect(stripBidiControls(`invoice${all}fdp.exe`)).toBe('invoicefdp.exe');
+  });
+
+  it('keeps right-to-left letters, other invisible characters and text without controls as they are', () => {
+    expect(stripBidiControls('فاتورة.pdf')).toBe('فاتورة.pdf');
+    expect(stripBidiControls('a\u200Db\u200Bc')).toBe('a\u200Db\u200Bc');
+    expect(stripBidiControls('report.pdf')).toBe('report.pdf');
   });
 });

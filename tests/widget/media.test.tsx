@@ -118,5 +118,50 @@ describe('MessageContent media', () => {
     renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat.png', localUrl: 'blob:http://x/1', upload: { file: new Blob() }, status: MessageStatus.Pending })} />);
     expect(screen.getByRole('img', { name: 'cat.png' }).getAttribute('src')).toBe('blob:http://x/1');
   });
-});
 
+  it('a file name that hides its extension with a right-to-left override shows its real name, left to right', () => {
+    renderUi(<MessageContent message={visitorFile({ fileName: 'invoice\u202Efdp.exe', status: MessageStatus.Sent, fileUrl: '/files/x' })} />);
+    const name = screen.getByText('invoicefdp.exe');
+    expect(name.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('invoicefdp.exe');
+  });
+
+  it('bidi isolates and marks are removed from a file name too', () => {
+    renderUi(<MessageContent message={visitorFile({ fileName: 'report\u2067\u200Ffdp.exe\u2069' })} />);
+    expect(screen.getByText('reportfdp.exe')).toBeTruthy();
+  });
+
+  it('a right-to-left file name without controls is shown as it is', () => {
+    renderUi(<MessageContent message={visitorFile({ fileName: 'فاتورة.pdf' })} />);
+    expect(screen.getByText('فاتورة.pdf')).toBeTruthy();
+  });
+
+  it('an image or a video named with bidi controls is labelled without them', () => {
+    const { unmount } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat\u202Egnp.exe', fileUrl: '/files/cat' })} />);
+    expect(screen.getByRole('img', { name: 'catgnp.exe' })).toBeTruthy();
+    unmount();
+    const { container } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Video, fileName: 'clip\u202E4pm.exe', fileUrl: '/files/clip' })} />);
+    expect(container.querySelector('video')?.getAttribute('aria-label')).toBe('clip4pm.exe');
+  });
+
+  it('a name made only of bidi controls falls back like a missing name', () => {
+    renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: '\u202E\u202C', fileUrl: '/files/cat' })} />);
+    expect(screen.getByRole('img', { name: 'Image' })).toBeTruthy();
+  });
+
+  it('a leave-message text is isolated (dir="auto"), so its bidi characters cannot reorder the button after it', () => {
+    const { container } = renderUi(
+      <MessageContent message={createMessage({ id: 'l1', senderType: SenderType.System, msgType: MsgType.LeaveMessage, msgContent: 'اترك رسالة\u202E', createdAt: 0 })} />,
+      { engine: testEngine().engine },
+    );
+    expect(container.querySelector('.content-leave')?.getAttribute('dir')).toBe('auto');
+  });
+
+  it('a text message is isolated (dir="auto") and keeps its bidi characters', () => {
+    const text = 'שלום \u202Bעולם';
+    const { container } = renderUi(<MessageContent message={createMessage({ id: 't1', senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: text, createdAt: 0 })} />);
+    const span = container.querySelector('.content-text');
+    expect(span?.getAttribute('dir')).toBe('auto');
+    expect(span?.textContent).toBe(text);
+  });
+});

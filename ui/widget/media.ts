@@ -1,3 +1,5 @@
+import { stripBidiControls } from './linkify';
+
 /** File sizes are shown in 1024-based units with this many decimals (SPEC §9). */
 const FILE_SIZE_BASE = 1024;
 const FILE_SIZE_DECIMALS = 2;
@@ -31,6 +33,15 @@ export function safeUrl(value: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A file name as shown (file card, download name, alt text): without bidi controls, which could
+ * disguise its extension ("invoice\u202Efdp.exe" would show as "invoiceexe.pdf"); undefined when
+ * nothing is left.
+ */
+export function shownFileName(name: string | undefined): string | undefined {
+  return name === undefined ? undefined : stripBidiControls(name) || undefined;
 }
 
 /** Audio length as m:ss. */

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MsgType, offersLeaveMessage, type ChatMessage } from '../../../engine';
-import { formatDuration, formatFileSize, safeUrl } from '../media';
+import { stripBidiControls } from '../linkify';
+import { formatDuration, formatFileSize, safeUrl, shownFileName } from '../media';
 import { LeaveMessageButton } from './LeaveMessageButton';
 import { MessageImage } from './MessageImage';
 import { MessageText } from './MessageText';
@@ -12,12 +13,13 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
   const { t } = useLingui();
   const url = safeUrl(m.fileUrl ?? m.msgContent);
   const src = safeUrl(m.localUrl) ?? url;
+  const fileName = shownFileName(m.fileName);
   switch (m.msgType) {
     case MsgType.Image:
       // A file being sent shows its local preview (no reload flash once uploaded).
       return src ? (
         <>
-          <MessageImage src={src} alt={m.fileName ?? t`Image`} />
+          <MessageImage src={src} alt={fileName ?? t`Image`} />
           <UploadProgress message={m} />
         </>
       ) : m.upload ? (
@@ -28,7 +30,7 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
     case MsgType.Video:
       return src ? (
         <>
-          <video className="content-video" src={src} controls preload="metadata" aria-label={m.fileName ?? t`Video`} />
+          <video className="content-video" src={src} controls preload="metadata" aria-label={fileName ?? t`Video`} />
           <UploadProgress message={m} />
         </>
       ) : m.upload ? (
@@ -52,7 +54,7 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
       return <FileCard message={m} url={url} />;
     case MsgType.LeaveMessage:
       return (
-        <span className="content-text content-leave">
+        <span className="content-text content-leave" dir="auto">
           <MessageText text={m.msgContent} />
           {offersLeaveMessage(m) && <LeaveMessageButton />}
         </span>
@@ -66,21 +68,27 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
   }
 }
 
-/** A generic file (or a media file without a preview yet): icon, name, size, upload bar, download. */
+/**
+ * A generic file (or a media file without a preview yet): icon, name, size, upload bar, download.
+ * The name is laid out left to right and isolated, so that its real extension shows at its end.
+ */
 function FileCard({ message: m, url }: { message: ChatMessage; url: string | undefined }) {
   const { i18n } = useLingui();
+  const fileName = shownFileName(m.fileName);
   return (
     <span className="content-file">
       <svg viewBox="0 0 24 24" aria-hidden="true" className="content-file__icon">
         <path d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5L13 3.5Z" />
       </svg>
       <span className="content-file__meta">
-        <span className="content-file__name">{m.fileName ?? m.msgContent}</span>
+        <span className="content-file__name" dir="ltr">
+          {fileName ?? stripBidiControls(m.msgContent)}
+        </span>
         {m.fileSize !== undefined && <span className="content-file__size">{formatFileSize(m.fileSize, i18n.locale)}</span>}
         <UploadProgress message={m} />
       </span>
       {url && (
-        <a className="content-file__download" href={url} download={m.fileName ?? true} target="_blank" rel="noopener noreferrer">
+        <a className="content-file__download" href={url} download={fileName ?? true} target="_blank" rel="noopener noreferrer">
           <Trans>Download</Trans>
         </a>
       )}
