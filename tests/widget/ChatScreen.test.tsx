@@ -47,6 +47,17 @@ describeBoth('ChatScreen', ({ strict }) => {
     expect(screen.getByText('Yes, within 5 days.')).toBeDefined();
   });
 
+  it('a message time no Date can hold (msgTime 1e16) does not stop the chat: the message shows, timed as it arrived', async () => {
+    const odd: WireMessage = { id: 'h4', senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: 'From the far future', msgTime: 1e16 };
+    const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([...HISTORY, odd]) }) });
+    renderUi(<ChatScreen />, { engine, strict });
+    await settle();
+
+    expect(screen.getByText('From the far future')).toBeDefined();
+    expect(screen.getByText('Do you ship to Norway?')).toBeDefined();
+    expect(screen.queryByText('The chat could not load.')).toBeNull();
+  });
+
   it("places the visitor's messages right, system messages in the centre and the robot's left", async () => {
     const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of(HISTORY) }) });
     renderUi(<ChatScreen />, { engine, strict });

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { VList, type VListHandle } from 'virtua';
 import { MsgType, SenderType, showsThinking, type ChatMessage } from '../../../engine';
 import { useChat, usePullToRefresh } from '../../hooks';
+import { MessageBoundary } from './MessageBoundary';
 import { MessageItem } from './MessageItem';
 import { QuickReplies, type QuickReply } from './QuickReplies';
 import { TypingIndicator } from './TypingIndicator';
@@ -140,7 +141,11 @@ export function MessageList() {
         )}
         <VList ref={list} className="message-list__scroller" data={messages} shift={prepended > 0 /* keeps the place when history is prepended */} onScroll={onScroll} role="log" aria-label={t`Messages`}>
           {/* Elements are made for the visible rows only: a render costs the same at 10 or 10,000 messages. */}
-          {(m: ChatMessage) => <MessageItem key={m.id} message={m} onAsk={send} question={questions.get(m.id)} />}
+          {(m: ChatMessage) => (
+            <MessageBoundary key={m.id} id={m.id}>
+              <MessageItem message={m} onAsk={send} question={questions.get(m.id)} />
+            </MessageBoundary>
+          )}
         </VList>
         {showJump && (
           <button type="button" className="message-list__jump" onClick={jump}>
