@@ -24,18 +24,30 @@ function sessionEnded(ctx: EffectContext, outType: number | undefined): Intent[]
 }
 
 /**
+ * What makes two agent messages the same one (SPEC §4 1201, delivered at least once): the msgId
+ * when the backend gives one; else the sender, time and content when the message carries a time.
+ * A message with neither is never taken for another (two "ok" in a row are two messages).
+ */
+function identity(message: ChatMessage, hasMsgId: boolean): string | null {
+  if (hasMsgId) return `id:${message.id}`;
+  if (message.msgTime === undefined) return null;
+  return `at:${message.senderType}|${message.msgTime}|${message.msgContent}|${message.fileUrl ?? ''}`;
+}
+
+/**
  * A run of consecutive 1201 events → one intent with all their messages, so that a poll carrying a
- * thousand messages is one state change, not a thousand. Bad ones are dropped with a log line.
+ * thousand messages is one state change, not a thousand. Bad ones are dropped with a log line; one
+ * already shown (identity) is not shown again.
  */
 function agentMessages(ctx: EffectContext, run: readonly WireEvent[], seen: Set<string>): Intent[] {
-  const shown = new Set(ctx.getState().messages.map((m) => m.id));
+  const shown = new Set(ctx.getState().messages.flatMap((m) => [identity(m, true), identity(m, false)]));
   const messages: ChatMessage[] = [];
   for (const event of run) {
     try {
       const message = decodeAgentMessage(event, { now: ctx.scheduler.now(), newId: ctx.newId, warn: (line) => ctx.log.warn(line) });
-      // A message is never shown twice (duplicate msgIds are ignored).
-      if (seen.has(message.id) || shown.has(message.id)) continue;
-      seen.add(message.id);
+      const key = identity(message, Boolean(optString(event.msgId, 'msgId')));
+      if (key !== null && (seen.has(key) || shown.has(key))) continue;
+      if (key !== null) seen.add(key);
       messages.push(message);
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;

@@ -170,6 +170,22 @@ describe('agentEvents effect: SPEC §4 event codes 1200–1208', () => {
     });
   });
 
+  it('SPEC §4 1201 delivered twice without msgId: the same sender, time and content is shown once; messages without a time are never merged', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const hi = { event_type: EventCode.AgentMessage, msgContentEnc: b64('hi'), msgTime: 1_000 };
+      const ok = { event_type: EventCode.AgentMessage, msgContentEnc: b64('ok') };
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(hi, ok, hi, ok));
+      const once = {
+        O: {
+          type: 'agentMessages',
+          messages: [{ ...textLine('m1', 'hi', 1_000), msgTime: 1_000 }, textLine('m2', 'ok', 0), textLine('m4', 'ok', 0)],
+        },
+      } satisfies Record<string, Intent>;
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe('O', once);
+    });
+  });
+
   it('SPEC §3 msgContentEnc as JSON: an unknown sender in an agent event is the agent, with a log line', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
