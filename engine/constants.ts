@@ -8,7 +8,11 @@ export const BASE_PATH = '/chat/';
 /** Prefix of every visitor API call (SPEC §7). */
 export const API_PREFIX = '/api/chat/visitor/';
 
-/** HTTP time-out of an API call (SPEC §7, §9). */
+/**
+ * HTTP time-out of an API call (SPEC §7, §9). Also how long a sendMsg attempt may still confirm its
+ * message, from its start, even after the delivery fail (our choice: a late confirmation wins over
+ * the 12 s timeout until the attempt's own time-out, so the attempt of 10 s may confirm until 30 s).
+ */
 export const HTTP_TIMEOUT_MS = 20_000;
 /** HTTP time-out of an upload (SPEC §7, §9). */
 export const UPLOAD_TIMEOUT_MS = 60_000;

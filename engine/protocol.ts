@@ -182,7 +182,15 @@ export interface SysMsgRequest {
 }
 
 /** sendMsg: the message without its id (SPEC §7). */
-export type SendMsgRequest = Omit<WireMessage, 'id'> & { userId: string };
+export type SendMsgRequest = Omit<WireMessage, 'id'> & {
+  userId: string;
+  /**
+   * (extension; docs/protocol.md "Extensions") The client's id of the message: every attempt of one
+   * message carries the same value, so that a server can store it once and answer a repeat with the
+   * first result. A spec backend ignores it.
+   */
+  clientMsgId?: string;
+};
 
 export interface SendMsgData {
   status: number;

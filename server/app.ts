@@ -305,11 +305,19 @@ export function createApp(options: AppOptions = {}): Hono {
 
     sendMsg: (b: Untrusted<SendMsgRequest>): SendMsgData => {
       const visitor = visitorOf(b.userId);
+      // docs/protocol.md "Extensions": a repeat of a stored message (a retry whose first answer was
+      // slow or lost) gets the first answer; nothing is stored again and the agent does not react again.
+      const clientMsgId = text(b.clientMsgId);
+      const first = clientMsgId === undefined ? undefined : visitor.sent.get(clientMsgId);
+      if (first) return first;
       const fields = messageFields(b, SenderType.Visitor);
+      // A refusal stores nothing, so it is not remembered: a retry is judged again.
       if (fields.msgContent === FAIL_MARKER) return { status: SEND_FAILED };
       const message = store.addMessage(visitor, fields);
+      const result: SendMsgData = { status: SEND_OK, id: message.id };
+      if (clientMsgId !== undefined) visitor.sent.set(clientMsgId, result);
       agent.react(visitor, presetOf(visitor.channelId), message);
-      return { status: SEND_OK, id: message.id };
+      return result;
     },
 
     addSessionMsg: (b: Untrusted<AddSessionMsgRequest>): SendMsgData => {

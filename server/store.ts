@@ -1,4 +1,4 @@
-import type { WireEvent, WireMessage } from '../engine/protocol.ts';
+import type { SendMsgData, WireEvent, WireMessage } from '../engine/protocol.ts';
 
 /** A fresh unique id (visitors, sessions, messages, files). */
 export function newId(): string {
@@ -34,6 +34,8 @@ export interface Visitor {
   /** Events waiting for the next poll. */
   events: WireEvent[];
   timers: Timer[];
+  /** The answer to the first sendMsg of each clientMsgId that stored a message (docs/protocol.md "Extensions"). */
+  sent: Map<string, SendMsgData>;
 }
 
 /** An uploaded file, served back by id. */
@@ -68,6 +70,7 @@ export class Store {
       messages: [],
       events: [],
       timers: [],
+      sent: new Map(),
     };
     this.visitors.set(userId, visitor);
     return visitor;

@@ -35,6 +35,17 @@ describe('agent preset', () => {
     expect((await poll(session)).msgList).toEqual([]);
   });
 
+  it('a sendMsg repeated with the same clientMsgId (a retry after a slow answer) is answered by the agent once', async () => {
+    const { session, data, poll, advance, history } = await transferred('agent');
+    const body = { userId: session.userId, senderType: 1, msgType: MsgType.Text, msgContent: 'Where is my order?', clientMsgId: 'local-1' };
+    const first = await data<SendMsgData>('sendMsg', body);
+    advance(1_000);
+    expect(await data<SendMsgData>('sendMsg', body)).toEqual(first);
+    advance(AGENT_DELAY_MS);
+    expect((await poll(session)).msgList.map((e) => e.event_type)).toEqual([EventCode.AgentTyping, EventCode.AgentMessage]);
+    expect((await history(session.userId)).map((m) => m.senderType)).toEqual([SenderType.Visitor, SenderType.Agent]);
+  });
+
   it('chatClose ends the session: polls get nothing, the pending answer is dropped', async () => {
     const { session, data, poll, advance, start } = await transferred('agent');
     await data('sendMsg', { userId: session.userId, msgType: 1, msgContent: 'hi' });

@@ -90,6 +90,60 @@ describe('demo channel bootstrap', () => {
   });
 });
 
+describe('sendMsg with clientMsgId (docs/protocol.md "Extensions")', () => {
+  const hello = (userId: string, clientMsgId?: string) => ({ userId, senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: 'hello', clientMsgId });
+
+  it('a repeat with the same clientMsgId stores the message once and answers exactly as the first time', async () => {
+    const { start, call, history, advance } = setup();
+    const { userId } = await start('demo');
+    const first = await call<SendMsgData>('sendMsg', hello(userId, 'local-1'));
+    advance(5_000);
+    const repeat = await call<SendMsgData>('sendMsg', hello(userId, 'local-1'));
+    expect(first).toEqual({ code: API_OK, data: { status: SEND_OK, id: expect.any(String) } });
+    expect(repeat).toEqual(first);
+    expect(await history(userId)).toEqual([expect.objectContaining({ id: first.data?.id, msgContent: 'hello', msgTime: T0 })]);
+  });
+
+  it('a repeat is recognised by its clientMsgId alone, in a later session too; a number and its string are one id', async () => {
+    const { start, data, history } = setup();
+    const { userId } = await start('demo');
+    const first = await data<SendMsgData>('sendMsg', { ...hello(userId), clientMsgId: 7 });
+    await start('demo', userId);
+    expect(await data<SendMsgData>('sendMsg', { ...hello(userId, '7'), msgContent: 'edited' })).toEqual(first);
+    expect((await history(userId)).map((m) => m.msgContent)).toEqual(['hello']);
+  });
+
+  it('different clientMsgIds are different messages, and the same clientMsgId of another visitor too', async () => {
+    const { start, data, history } = setup();
+    const { userId } = await start('demo');
+    const other = await start('demo');
+    const a = await data<SendMsgData>('sendMsg', hello(userId, 'local-1'));
+    const b = await data<SendMsgData>('sendMsg', hello(userId, 'local-2'));
+    const c = await data<SendMsgData>('sendMsg', hello(other.userId, 'local-1'));
+    expect(new Set([a.id, b.id, c.id]).size).toBe(3);
+    expect(await history(userId)).toHaveLength(2);
+    expect(await history(other.userId)).toHaveLength(1);
+  });
+
+  it('without clientMsgId every sendMsg is a new message, as before', async () => {
+    const { start, data, history } = setup();
+    const { userId } = await start('demo');
+    const a = await data<SendMsgData>('sendMsg', hello(userId));
+    const b = await data<SendMsgData>('sendMsg', hello(userId));
+    expect(a.id).not.toBe(b.id);
+    expect(await history(userId)).toHaveLength(2);
+  });
+
+  it('a refusal (status 0) stores nothing and is not remembered: the repeat is judged again', async () => {
+    const { start, data, history } = setup();
+    const { userId } = await start('demo');
+    const refused = { userId, senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: '__fail__', clientMsgId: 'local-1' };
+    expect(await data<SendMsgData>('sendMsg', refused)).toEqual({ status: 0 });
+    expect(await data<SendMsgData>('sendMsg', refused)).toEqual({ status: 0 });
+    expect(await history(userId)).toEqual([]);
+  });
+});
+
 describe('history', () => {
   it('returns the newest page oldest first, and older pages by maxTime without gaps or overlaps', async () => {
     const { start, data, history, advance } = setup();

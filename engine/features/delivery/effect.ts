@@ -12,14 +12,17 @@ import {
   mergeMap,
   of,
   race,
+  share,
   switchMap,
-  takeWhile,
+  take,
+  takeUntil,
   timer,
 } from 'rxjs';
-import { DELIVERY_LOADING_DELAY_MS, DELIVERY_MAX_MS, DELIVERY_RETRY_MS } from '../../constants';
+import { DELIVERY_LOADING_DELAY_MS, DELIVERY_MAX_MS, DELIVERY_RETRY_MS, HTTP_TIMEOUT_MS } from '../../constants';
 import { errorText, ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import { SEND_OK } from '../../model/codes';
+import type { SendMsgData } from '../../protocol';
 import { toWire } from '../../model/message';
 import { findMessage } from '../../model/timeline';
 import type { ChatSession } from '../bootstrap/slice';
@@ -55,26 +58,61 @@ function upload({ api }: EffectContext, id: string, req: { userId: string; file:
 }
 
 /**
- * SPEC §4 Delivery indicator, one cycle: an attempt now and a fresh one every 5 s while unconfirmed
- * (a transport error waits for the next attempt); `sendSlow` at 800 ms shows the loading indicator;
- * fail at 12 s. The server's answer ends the cycle: sent when data.status is 1, else fail.
+ * One sendMsg attempt (SPEC §7): the server's answer, or nothing when the transport fails (the next
+ * attempt, or the fail, follows) or when no answer came within the HTTP time-out (20 s) of its start,
+ * whatever the transport does. Every attempt carries the message's local id as clientMsgId
+ * (docs/protocol.md "Extensions"), so that a server that knows it stores the message once.
  */
-function deliveryCycle({ api, scheduler, log, getState }: EffectContext, id: string, session: ChatSession): Observable<Intent> {
-  const attempt$ = defer(() => {
+function attempt({ api, scheduler, log, getState }: EffectContext, id: string, session: ChatSession): Observable<SendMsgData> {
+  return defer(() => {
     const message = findMessage(getState().messages, id);
-    return message ? api.sendMsg(toWire(message, session.userId)) : EMPTY;
+    return message ? api.sendMsg({ ...toWire(message, session.userId), clientMsgId: message.id }) : EMPTY;
   }).pipe(
-    map((data): Intent => (data.status === SEND_OK ? { type: 'sendSucceeded', id } : { type: 'sendFailed', id })),
+    takeUntil(timer(HTTP_TIMEOUT_MS, scheduler)),
     catchError((e: unknown) => {
       log.warn(`sendMsg failed, next attempt within ${DELIVERY_RETRY_MS} ms: ${errorText(e)}`);
       return EMPTY;
     }),
   );
-  return merge(
-    timer(0, DELIVERY_RETRY_MS, scheduler).pipe(switchMap(() => attempt$)),
-    timer(DELIVERY_LOADING_DELAY_MS, scheduler).pipe(map((): Intent => ({ type: 'sendSlow', id }))),
-    timer(DELIVERY_MAX_MS, scheduler).pipe(map((): Intent => ({ type: 'sendFailed', id }))),
-  ).pipe(takeWhile((i) => i.type === 'sendSlow', true));
+}
+
+/**
+ * SPEC §4 Delivery indicator, one cycle: an attempt now and another every 5 s until the fail at
+ * 12 s; `sendSlow` at 800 ms shows the loading indicator. The first answer of any attempt ends the
+ * cycle: sent when data.status is 1, else fail. Attempts overlap rather than replace each other, so
+ * that a slow answer (say 7 s) to an earlier attempt is not thrown away, and a late confirmation
+ * wins over the timeout: an attempt still in flight at 12 s may turn the fail into sent until its
+ * HTTP time-out is up (30 s after the first attempt at most); a late status other than 1
+ * changes nothing. Nothing outlives that bound, the answer, a retry or dispose.
+ */
+function deliveryCycle(ctx: EffectContext, id: string, session: ChatSession): Observable<Intent> {
+  const { scheduler } = ctx;
+  return defer(() => {
+    let failShown = false;
+    const answer$ = timer(0, DELIVERY_RETRY_MS, scheduler).pipe(
+      takeUntil(timer(DELIVERY_MAX_MS, scheduler)),
+      mergeMap(() => attempt(ctx, id, session)),
+      take(1),
+      share(),
+    );
+    const indicator$ = merge(
+      timer(DELIVERY_LOADING_DELAY_MS, scheduler).pipe(map((): Intent => ({ type: 'sendSlow', id }))),
+      timer(DELIVERY_MAX_MS, scheduler).pipe(
+        map((): Intent => {
+          failShown = true;
+          return { type: 'sendFailed', id };
+        }),
+      ),
+    ).pipe(takeUntil(answer$));
+    const verdict$ = answer$.pipe(
+      mergeMap((data) => {
+        if (data.status === SEND_OK) return of<Intent>({ type: 'sendSucceeded', id });
+        return failShown ? EMPTY : of<Intent>({ type: 'sendFailed', id });
+      }),
+    );
+    // indicator$ first: on an answer its timers stop before the verdict is emitted.
+    return merge(indicator$, verdict$);
+  });
 }
 
 /**
@@ -124,7 +162,8 @@ function deliver(ctx: EffectContext, id: string): Observable<Intent> {
  * SPEC §4 Sending and §7 sendMsg, as one pipeline per visitor message: upload (files), then the
  * delivery cycle. A message typed before the session is ready, or even before start(), waits and is
  * never lost. A retry (the visitor's, on fail) starts the message's pipeline over — a file not yet
- * uploaded is uploaded again — and replaces any run still going.
+ * uploaded is uploaded again — and replaces any run still going (attempts still in flight after the
+ * fail included); its attempts carry the same clientMsgId, so a server answers them with the first result.
  */
 export const delivery: Effect = (ctx) => {
   const { intent$, getState } = ctx;

@@ -33,11 +33,11 @@ describe('SPEC §4 delivery indicator cycle (800 ms / 5 s / 12 s), through the e
       act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello') });
       flush();
       expect(fake.count('sendMsg')).toBe(3);
-      // Each new attempt replaces the previous one; nothing is left in flight after the failure.
+      // Attempts overlap; each may still confirm for 20 s from its start, and none is left in flight after that.
       expect(hanging.subscriptions.map((s) => [s.subscribedFrame, s.unsubscribedFrame])).toEqual([
-        [10, 5010],
-        [5010, 10010],
-        [10010, 12010],
+        [10, 20010],
+        [5010, 25010],
+        [10010, 30010],
       ]);
     });
   });
@@ -71,6 +71,65 @@ describe('SPEC §4 delivery indicator cycle (800 ms / 5 s / 12 s), through the e
       const expected = ' u 9ms p 799ms l 11199ms f 1999ms p 799ms l 199ms s';
       expectObservable(indicatorOf(engine)).toBe(expected, IND);
       act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello'), r: () => engine.retry('m1') });
+    });
+  });
+});
+
+describe('idempotent delivery through the engine: one clientMsgId per message, a late confirmation wins over the fail', () => {
+  it('the attempts at 0 s, 5 s and 10 s and the retry after the fail all carry the message id as clientMsgId', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, {
+        sendMsg: answers(cold('-'), cold('-'), cold('-'), cold('1000ms (r|)', { r: { status: 1 } })),
+        robotAsk: () => cold('-'),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      //                 0     10 ms   810 ms    12.01 s  14.01 s 14.81 s 15.01 s
+      const commands = ' S 9ms t 799ms - 11199ms - 1999ms r 799ms - 199ms -';
+      const expected = ' u 9ms p 799ms l 11199ms f 1999ms p 799ms l 199ms s';
+      expectObservable(indicatorOf(engine)).toBe(expected, IND);
+      act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello'), r: () => engine.retry('m1') });
+      flush();
+      expect(fake.bodies('sendMsg').map((b) => b.clientMsgId)).toEqual(['m1', 'm1', 'm1', 'm1']);
+    });
+  });
+
+  it('a confirmation at 14 s of the first attempt turns the fail of 12 s into sent; the robot is asked once', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, {
+        sendMsg: answers(cold('14000ms (r|)', { r: { status: 1 } }), cold('-'), cold('-')),
+        robotAsk: () => cold('-'),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      //                 0     10 ms   810 ms    12.01 s  14.01 s
+      const commands = ' S 9ms t 799ms - 11199ms - 1999ms -';
+      const expected = ' u 9ms p 799ms l 11199ms f 1999ms s';
+      expectObservable(indicatorOf(engine)).toBe(expected, IND);
+      act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello') });
+      flush();
+      expect(fake.count('sendMsg')).toBe(3);
+      expect(fake.count('robotAsk')).toBe(1);
+    });
+  });
+
+  it('dispose at 13 s, after the fail, ends every attempt still in flight', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const hanging = cold<SendMsgData>('-');
+      const fake = readyApi(cold, { sendMsg: () => hanging });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      //                 0     10 ms   810 ms    12.01 s  13.01 s
+      const commands = ' S 9ms t 799ms - 11199ms - 999ms d';
+      const expected = ' u 9ms p 799ms l 11199ms f 999ms |';
+      expectObservable(indicatorOf(engine)).toBe(expected, IND);
+      act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello'), d: () => engine.dispose() });
+      flush();
+      expect(hanging.subscriptions.map((s) => [s.subscribedFrame, s.unsubscribedFrame])).toEqual([
+        [10, 13010],
+        [5010, 13010],
+        [10010, 13010],
+      ]);
     });
   });
 });

@@ -45,16 +45,14 @@ describe('delivery effect: the SPEC §4 delivery cycle (800 ms / 5 s / 12 s)', (
     });
   });
 
-  it('a hanging send is slow at 800 ms, attempted again at 5 s and 10 s, and fails at 12 s; nothing is left in flight', () => {
+  it('a hanging send is slow at 800 ms, attempted again at 5 s and 10 s, and fails at 12 s', () => {
     const scheduler = newScheduler();
-    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
-      const hanging = cold<SendMsgData>('-');
-      const api = fakeApi({ sendMsg: () => hanging });
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi({ sendMsg: () => cold<SendMsgData>('-') });
+      //                     0       800 ms    12 s
       const intents = cold(' a 799ms - 11199ms -', v);
       const expected = '     - 799ms l 11199ms f';
       expectObservable(runEffect(delivery, readyState(), intents, { api: api.api, scheduler }).output$).toBe(expected, v);
-      // Each attempt replaces the previous one:   0 s      5 s        10 s        12 s
-      expectSubscriptions(hanging.subscriptions).toBe(['^ 4999ms !', '5000ms ^ 4999ms !', '10000ms ^ 1999ms !']);
       flush();
       expect(api.count('sendMsg')).toBe(3);
     });
@@ -87,6 +85,108 @@ describe('delivery effect: the SPEC §4 delivery cycle (800 ms / 5 s / 12 s)', (
       const intents = cold(' a 99ms r 799ms - 199ms -', v);
       const expected = '     f 99ms - 799ms l 199ms s';
       expectObservable(runEffect(delivery, readyState(), intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+    });
+  });
+});
+
+describe('delivery effect: idempotent attempts (clientMsgId) and a late confirmation over the 12 s fail', () => {
+  it('every attempt carries the message id as clientMsgId: at 0 s, 5 s and 10 s, and the visitor’s retry after the fail', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi({ sendMsg: answers(cold('-'), cold('-'), cold('-'), cold('100ms (r|)', { r: OK })) });
+      //                     0       800 ms    12 s    13 s   13.1 s
+      const intents = cold(' a 799ms - 11199ms - 999ms r 99ms -', v);
+      const expected = '     - 799ms l 11199ms f 999ms - 99ms s';
+      expectObservable(runEffect(delivery, readyState(), intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+      flush();
+      expect(api.bodies('sendMsg')).toEqual(Array(4).fill(expect.objectContaining({ clientMsgId: 'm1', userId: USER_ID, msgContent: 'hello' })));
+    });
+  });
+
+  it('a slow answer (7 s) to the first attempt confirms the message before the fail; the attempt at 5 s is let go', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
+      const hanging = cold<SendMsgData>('-');
+      const api = fakeApi({ sendMsg: answers(cold('7000ms (r|)', { r: OK }), hanging) });
+      //                     0       800 ms   7 s
+      const intents = cold(' a 799ms - 6199ms -', v);
+      const expected = '     - 799ms l 6199ms s';
+      expectObservable(runEffect(delivery, readyState(), intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+      // The second attempt: 5 s to 7 s.
+      expectSubscriptions(hanging.subscriptions).toBe('5000ms ^ 1999ms !');
+    });
+  });
+
+  it('a confirmation at 14 s, after the fail at 12 s, turns the fail into sent; the attempts still in flight are let go', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const hanging = cold<SendMsgData>('-');
+      const api = fakeApi({ sendMsg: answers(cold('14000ms (r|)', { r: OK }), hanging, hanging) });
+      //                     0       800 ms    12 s     14 s
+      const intents = cold(' a 799ms - 11199ms - 1999ms -', v);
+      const expected = '     - 799ms l 11199ms f 1999ms s';
+      const run = runEffect(delivery, readyState(), intents, { api: api.api, scheduler });
+      expectObservable(run.output$).toBe(expected, v);
+      // The attempts of 5 s and 10 s, both let go at 14 s.
+      expectSubscriptions(hanging.subscriptions).toBe(['5000ms ^ 8999ms !', '10000ms ^ 3999ms !']);
+      flush();
+      expect(run.getState().messages[0]?.status).toBe(MessageStatus.Sent);
+    });
+  });
+
+  it('after the fail, a late answer other than status 1 changes nothing', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi({ sendMsg: answers(cold('14000ms (r|)', { r: REFUSED }), cold('-'), cold('-')) });
+      //                     0       800 ms    12 s     14 s
+      const intents = cold(' a 799ms - 11199ms - 1999ms -', v);
+      const expected = '     - 799ms l 11199ms f 1999ms -';
+      const run = runEffect(delivery, readyState(), intents, { api: api.api, scheduler });
+      expectObservable(run.output$).toBe(expected, v);
+      flush();
+      expect(run.getState().messages[0]?.status).toBe(MessageStatus.Fail);
+    });
+  });
+
+  it('each attempt may confirm for 20 s (its HTTP time-out) from its start: the last ends at 30 s, nothing is left in flight', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+      const hanging = cold<SendMsgData>('-');
+      const api = fakeApi({ sendMsg: () => hanging });
+      //                     0       800 ms    12 s
+      const intents = cold(' a 799ms - 11199ms -', v);
+      const expected = '     - 799ms l 11199ms f';
+      expectObservable(runEffect(delivery, readyState(), intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+      // The attempts: 0 s to 20 s, 5 s to 25 s, 10 s to 30 s.
+      expectSubscriptions(hanging.subscriptions).toBe(['^ 19999ms !', '5000ms ^ 19999ms !', '10000ms ^ 19999ms !']);
+      flush();
+      expect(api.count('sendMsg')).toBe(3);
+    });
+  });
+
+  it('an answer after its attempt’s 20 s is not heard: the message stays failed', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const api = fakeApi({ sendMsg: answers(cold('20001ms (r|)', { r: OK }), cold('-'), cold('-')) });
+      //                     0       800 ms    12 s     20.001 s
+      const intents = cold(' a 799ms - 11199ms - 8000ms -', v);
+      const expected = '     - 799ms l 11199ms f 8000ms -';
+      expectObservable(runEffect(delivery, readyState(), intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+    });
+  });
+
+  it('ended (dispose) at 13 s, after the fail, while attempts are in flight: nothing is left in flight', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, expectSubscriptions }) => {
+      const hanging = cold<SendMsgData>('-');
+      const api = fakeApi({ sendMsg: () => hanging });
+      //                     0       800 ms    12 s    13 s
+      const intents = cold(' a 799ms - 11199ms - 999ms -', v);
+      const expected = '     - 799ms l 11199ms f 999ms -';
+      const unsub = '        ^ 799ms - 11199ms - 999ms !';
+      expectObservable(runEffect(delivery, readyState(), intents, { api: api.api, scheduler }).output$, unsub).toBe(expected, v);
+      // The attempts of 0 s, 5 s and 10 s, all ended at 13 s.
+      expectSubscriptions(hanging.subscriptions).toBe(['^ 12999ms !', '5000ms ^ 7999ms !', '10000ms ^ 2999ms !']);
     });
   });
 });
