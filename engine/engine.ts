@@ -40,7 +40,10 @@ export interface ChatEngineOptions {
   /** Where the visitor id is kept (local storage in the browser; memory by default). */
   storage?: StoragePort;
   log?: Logger;
-  /** Id generator for messages created here. */
+  /**
+   * Id generator for messages created here. A visitor message's id is sent as its clientMsgId
+   * (docs/protocol.md), so ids must be unique for the visitor across tabs and page loads.
+   */
   newId?: () => string;
   /** The page the visitor came from (SPEC §7 chatStart previousUrl). */
   previousUrl?: string;
@@ -138,10 +141,14 @@ function isolated(effect: Effect, ctx: EffectContext): Observable<EffectOutput> 
 }
 
 let counter = 0;
-/** Default message id: unique within the page, readable in logs. */
+/**
+ * Default message id: unique across tabs and page loads (it is also the message's clientMsgId, by
+ * which a server recognises a repeated send), readable in logs.
+ */
 function defaultId(): string {
   counter += 1;
-  return `local-${Date.now().toString(36)}-${counter.toString(36)}`;
+  const unique = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return `local-${unique}-${counter.toString(36)}`;
 }
 
 /** Creates a chat engine. Nothing happens until `start()`. */
