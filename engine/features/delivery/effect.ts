@@ -4,17 +4,18 @@ import {
   catchError,
   concat,
   defer,
+  filter,
   first,
   from,
-  groupBy,
   map,
   merge,
   mergeMap,
   of,
   race,
-  share,
+  Subject,
   switchMap,
   take,
+  tap,
   takeUntil,
   timer,
 } from 'rxjs';
@@ -89,11 +90,17 @@ function deliveryCycle(ctx: EffectContext, id: string, session: ChatSession): Ob
   const { scheduler } = ctx;
   return defer(() => {
     let failShown = false;
-    const answer$ = timer(0, DELIVERY_RETRY_MS, scheduler).pipe(
+    const answered$ = new Subject<void>();
+    const verdict$ = timer(0, DELIVERY_RETRY_MS, scheduler).pipe(
       takeUntil(timer(DELIVERY_MAX_MS, scheduler)),
       mergeMap(() => attempt(ctx, id, session)),
       take(1),
-      share(),
+      // The indicator's timers stop before the verdict is emitted.
+      tap(() => answered$.next()),
+      mergeMap((data) => {
+        if (data.status === SEND_OK) return of<Intent>({ type: 'sendSucceeded', id });
+        return failShown ? EMPTY : of<Intent>({ type: 'sendFailed', id });
+      }),
     );
     const indicator$ = merge(
       timer(DELIVERY_LOADING_DELAY_MS, scheduler).pipe(map((): Intent => ({ type: 'sendSlow', id }))),
@@ -103,14 +110,7 @@ function deliveryCycle(ctx: EffectContext, id: string, session: ChatSession): Ob
           return { type: 'sendFailed', id };
         }),
       ),
-    ).pipe(takeUntil(answer$));
-    const verdict$ = answer$.pipe(
-      mergeMap((data) => {
-        if (data.status === SEND_OK) return of<Intent>({ type: 'sendSucceeded', id });
-        return failShown ? EMPTY : of<Intent>({ type: 'sendFailed', id });
-      }),
-    );
-    // indicator$ first: on an answer its timers stop before the verdict is emitted.
+    ).pipe(takeUntil(answered$));
     return merge(indicator$, verdict$);
   });
 }
@@ -179,8 +179,11 @@ export const delivery: Effect = (ctx) => {
     map((i) => i.id),
   );
   return merge(typedBefore$, sent$, retried$).pipe(
-    groupBy((id) => id),
-    mergeMap((runs$) => runs$.pipe(switchMap((id) => deliver(ctx, id)))),
+    mergeMap((id) =>
+      deliver(ctx, id).pipe(
+        takeUntil(retried$.pipe(filter((again) => again === id))),
+      ),
+    ),
   );
 };
 
