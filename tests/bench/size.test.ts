@@ -10,10 +10,13 @@ import { PRECOMPRESS_MIN_BYTES } from '../../scripts/precompress';
  * scheduler 65.4, react-router 7 8.2 after scripts/reactRouterTreeShaking.ts, Lingui with the English
  * catalog 5.0, rxjs 4.1), which leaves 27.3 kB for the engine, hooks, list and screen and their
  * styles; they measure 38.5 (with the chat engine in a chunk of its own, which starts the chat
- * while React downloads). So this is a ratchet: the measured size (121.2 kB on 2026-11-26) plus
- * 0.8 kB, so that a change that grows the first screen fails; lower it whenever a change shrinks it.
+ * while React downloads). So this is a ratchet: the measured size plus 0.8 kB, so that a change
+ * that grows the first screen fails; lower it whenever a change shrinks it. Measured 121.2 kB, then
+ * 122.6 kB on 2026-11-26: the engine in feature slices, one decoder for both readings of a 1201
+ * event with lenient field decoding, idempotent delivery (+1.0 in the chat engine's chunk), and a
+ * per-message error boundary, bidi neutralisation and typing notices (+0.4 in the screen's chunk).
  */
-const BUDGET_BYTES = 122 * 1024;
+const BUDGET_BYTES = 123.4 * 1024;
 const DIST = 'dist';
 
 /** A chunk of Vite's build manifest. */
