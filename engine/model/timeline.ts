@@ -22,10 +22,10 @@ export function update(list: readonly ChatMessage[], id: string, change: (m: Cha
   return assignTimes(out, i);
 }
 
-/** Merges a history page above the messages shown, skipping ones already there (SPEC §7 getHistoryMsg). */
+/** Merges a history page above the messages shown, skipping ones already there or repeated in the page (SPEC §7 getHistoryMsg). */
 export function prepend(list: readonly ChatMessage[], older: readonly ChatMessage[]): readonly ChatMessage[] {
   const known = new Set(list.map((m) => m.id));
-  const fresh = older.filter((m) => !known.has(m.id));
+  const fresh = older.filter((m) => !known.has(m.id) && Boolean(known.add(m.id)));
   return fresh.length ? assignTimes([...fresh, ...list]) : list;
 }
 

@@ -24,14 +24,14 @@ function sessionEnded(ctx: EffectContext, outType: number | undefined): Intent[]
 }
 
 /**
- * What makes two agent messages the same one (SPEC §4 1201, delivered at least once): the msgId
- * when the backend gives one; else the sender, time and content when the message carries a time.
- * A message with neither is never taken for another (two "ok" in a row are two messages).
+ * What makes two agent messages the same one (SPEC §4 1201, delivered at least once): the id it is
+ * shown under; and, when the backend gave no msgId, the sender, time and content when the message
+ * carries a time. A message with neither is never taken for another (two "ok" in a row are two).
  */
-function identity(message: ChatMessage, hasMsgId: boolean): string | null {
-  if (hasMsgId) return `id:${message.id}`;
-  if (message.msgTime === undefined) return null;
-  return `at:${message.senderType}|${message.msgTime}|${message.msgContent}|${message.fileUrl ?? ''}`;
+function identities(message: ChatMessage, hasMsgId: boolean): string[] {
+  const id = `id:${message.id}`;
+  if (hasMsgId || message.msgTime === undefined) return [id];
+  return [id, `at:${message.senderType}|${message.msgTime}|${message.msgContent}|${message.fileUrl ?? ''}`];
 }
 
 /**
@@ -40,14 +40,14 @@ function identity(message: ChatMessage, hasMsgId: boolean): string | null {
  * already shown (identity) is not shown again.
  */
 function agentMessages(ctx: EffectContext, run: readonly WireEvent[], seen: Set<string>): Intent[] {
-  const shown = new Set(ctx.getState().messages.flatMap((m) => [identity(m, true), identity(m, false)]));
+  const shown = new Set(ctx.getState().messages.flatMap((m) => identities(m, false)));
   const messages: ChatMessage[] = [];
   for (const event of run) {
     try {
       const message = decodeAgentMessage(event, { now: ctx.scheduler.now(), newId: ctx.newId, warn: (line) => ctx.log.warn(line) });
-      const key = identity(message, Boolean(optString(event.msgId, 'msgId')));
-      if (key !== null && (seen.has(key) || shown.has(key))) continue;
-      if (key !== null) seen.add(key);
+      const keys = identities(message, Boolean(optString(event.msgId, 'msgId')));
+      if (keys.some((key) => seen.has(key) || shown.has(key))) continue;
+      for (const key of keys) seen.add(key);
       messages.push(message);
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;

@@ -110,8 +110,10 @@ export const transfer: Effect = (ctx) => {
     switchMap(() => (userFormRequired(getState()) ? intent$.pipe(ofType('userFormDone'), first()) : of(null))),
     filter(() => transfersAutomatically(getState())),
   );
+  // A file is sent once uploaded: its upload's end asks for an agent again, in case the transfer its
+  // message started has ended meanwhile.
   const byMessage$ = intent$.pipe(
-    ofType('visitorSent', 'retry'),
+    ofType('visitorSent', 'retry', 'uploaded'),
     filter(() => heldForAgent(getState())),
   );
   const requested$ = intent$.pipe(ofType('humanRequested'));

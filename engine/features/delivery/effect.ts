@@ -120,42 +120,62 @@ function deliveryCycle(ctx: EffectContext, id: string, session: ChatSession): Ob
  * session — SPEC §4 Receive mode), one delivery cycle; when the wait for an agent ends without one,
  * the message fails (kept, for a retry).
  */
-function send(ctx: EffectContext, id: string): Observable<Intent> {
-  const ready$ = race(
-    ctx.state$.pipe(first((s) => s.session !== null && !heldForAgent(s))),
-    ctx.intent$.pipe(
-      first(noAgent),
-      map(() => null),
-    ),
-  );
+function send(ctx: EffectContext, id: string, agentGaveUp: () => boolean): Observable<Intent> {
+  const ready$ = defer(() => {
+    // The transfer this message started may have ended while its file was uploading.
+    const now = ctx.getState();
+    if (agentGaveUp() && heldForAgent(now) && !now.transferring) return of(null);
+    return race(
+      ctx.state$.pipe(first((s) => s.session !== null && !heldForAgent(s))),
+      ctx.intent$.pipe(
+        first(noAgent),
+        map(() => null),
+      ),
+    );
+  });
   return ready$.pipe(switchMap((s) => (s?.session ? deliveryCycle(ctx, id, s.session) : of<Intent>({ type: 'sendFailed', id }))));
 }
 
 /**
  * One visitor message from the outbox to the server: once a session exists, its file is uploaded
- * first when it has one (a failure marks it fail: SPEC §8), then the message is sent.
+ * first when it has one (a failure marks it fail: SPEC §8), then the message is sent. It keeps an
+ * ear on the transfers meanwhile: one that ends without an agent while a held file uploads fails
+ * the message when its upload is done, unless another transfer is under way.
  */
 function deliver(ctx: EffectContext, id: string): Observable<Intent> {
-  return ctx.state$.pipe(
-    first((s) => s.session !== null),
-    switchMap((s) => {
-      const message = findMessage(s.messages, id);
-      if (!message || !s.session) return EMPTY;
-      if (!message.upload) return send(ctx, id);
-      let uploaded = false;
-      const upload$ = upload(ctx, id, { userId: s.session.userId, file: message.upload.file, fileName: message.fileName ?? '' }).pipe(
-        map((intent) => {
-          if (intent.type === 'uploaded') uploaded = true;
-          return intent;
+  return new Observable<Intent>((subscriber) => {
+    let gaveUp = false;
+    const watch = ctx.intent$.subscribe((i) => {
+      if (noAgent(i)) gaveUp = true;
+      else if (i.type === 'transferStarted') gaveUp = false;
+    });
+    const run = ctx.state$
+      .pipe(
+        first((s) => s.session !== null),
+        switchMap((s) => {
+          const message = findMessage(s.messages, id);
+          if (!message || !s.session) return EMPTY;
+          if (!message.upload) return send(ctx, id, () => gaveUp);
+          let uploaded = false;
+          const upload$ = upload(ctx, id, { userId: s.session.userId, file: message.upload.file, fileName: message.fileName ?? '' }).pipe(
+            map((intent) => {
+              if (intent.type === 'uploaded') uploaded = true;
+              return intent;
+            }),
+            catchError((e: unknown) => {
+              ctx.log.warn(`upload failed: ${errorText(e)}`);
+              return of<Intent>({ type: 'uploadFailed', id });
+            }),
+          );
+          return concat(upload$, defer(() => (uploaded ? send(ctx, id, () => gaveUp) : EMPTY)));
         }),
-        catchError((e: unknown) => {
-          ctx.log.warn(`upload failed: ${errorText(e)}`);
-          return of<Intent>({ type: 'uploadFailed', id });
-        }),
-      );
-      return concat(upload$, defer(() => (uploaded ? send(ctx, id) : EMPTY)));
-    }),
-  );
+      )
+      .subscribe(subscriber);
+    return () => {
+      watch.unsubscribe();
+      run.unsubscribe();
+    };
+  });
 }
 
 /**
