@@ -186,6 +186,15 @@ describe('agentEvents effect: SPEC §4 event codes 1200–1208', () => {
     });
   });
 
+  it('a 1201 without msgId whose JSON message names an id already shown is not shown again', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const named = { event_type: EventCode.AgentMessage, msgContentEnc: b64(JSON.stringify({ id: 'a2', senderType: 2, msgType: 1, msgContent: 'hi' })) };
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(ev.message('a2'), named));
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe('B', v);
+    });
+  });
+
   it('SPEC §3 msgContentEnc as JSON: an unknown sender in an agent event is the agent, with a log line', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {

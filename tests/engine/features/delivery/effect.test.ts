@@ -253,6 +253,18 @@ describe('delivery effect: messages wait, never lost', () => {
     });
   });
 
+  it('SPEC §4 Receive mode 3: a held file whose transfer ended without an agent while it uploaded fails once uploaded (a retry is offered)', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const api = fakeApi({ upload: () => cold('10ms (u|)', { u: UPLOADED }) });
+      const start = readyState({ channel: channel({ receiveMode: ReceiveMode.Agent, msgToTransferFlag: 1 }) });
+      //                     0    5 ms  10 ms
+      const intents = cold(' F 4ms n 4ms -----', v);
+      const expected = '     - 4ms - 4ms (uf)';
+      expectObservable(runEffect(delivery, start, intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+    });
+  });
+
   it('held for an agent who never comes: the message fails when the transfer ends without one', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {

@@ -47,6 +47,15 @@ describe('history slice', () => {
     expect(loaded.history).toEqual({ loading: false, exhausted: true });
   });
 
+  it('a page that repeats an id shows that message once (the first of the page)', () => {
+    const loading = readyState({ history: { loading: true, exhausted: false } });
+    const loaded = historyCases.historyLoaded(loading, { type: 'historyLoaded', messages: [agent('h1', 1000), agent('h1', 1500), agent('h2', 2000)], exhausted: true });
+    expect(loaded.messages.map((m) => [m.id, m.createdAt])).toEqual([
+      ['h1', 1000],
+      ['h2', 2000],
+    ]);
+  });
+
   it('a failed page stops loading and leaves the list as it was', () => {
     const loading = readyState({ messages: [agent('b', 2000)], history: { loading: true, exhausted: false } });
     const failed = historyCases.historyFailed(loading);
