@@ -40,11 +40,31 @@ interface ParentNotice {
 }
 
 /**
- * Posts the new-message notice to the parent page. The channel info is public, so any origin may
- * read it; an embedder that cares checks `event.data.source`.
+ * The embedding page's origin: the frame's first ancestor (Chromium, Safari), else the origin of the
+ * referrer (the page that loaded the frame); null when neither tells it.
+ */
+function parentOrigin(): string | null {
+  const ancestor = location.ancestorOrigins?.[0];
+  if (ancestor && ancestor !== 'null') return ancestor;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Posts the new-message notice to the parent page, to its origin only: another page that framed
+ * the widget must not hear of the conversation. An embedder whose origin cannot be told (a referrer
+ * policy of no-referrer in a browser without ancestorOrigins) is not notified.
  */
 export function notifyParent(channel: ChannelInfo): void {
   if (window.parent === window) return;
+  const origin = parentOrigin();
+  if (!origin) {
+    console.warn('[chat] the embedding page’s origin is unknown: no new-message notice posted');
+    return;
+  }
   const notice: ParentNotice = { source: 'visitor-chat', newMessage: true, channel };
-  window.parent.postMessage(notice, '*');
+  window.parent.postMessage(notice, origin);
 }
