@@ -31,6 +31,11 @@ export interface WireMessage {
   remote?: boolean;
   robotAskMsgType?: number | string;
   specialMsgFlag?: number;
+  /**
+   * (extension; docs/protocol.md "Extensions") The clientMsgId a visitor message was sent with: the
+   * widget knows the message under it, so that it never shows one message twice.
+   */
+  clientMsgId?: string;
 }
 
 /** A channel's agent group (SPEC §3 groupConfig). The display name may come as groupName or name. */
@@ -147,6 +152,11 @@ export type OfflineMsgRequest = UserRequest;
 export interface EventMsgRequest {
   userId: string;
   pollId: string;
+  /**
+   * (extension; docs/protocol.md "Event acknowledgement") The eventId of the last event received,
+   * '' before any: the server keeps every later event for this poll until a poll acknowledges it.
+   */
+  lastEventId?: string;
 }
 
 /** One event of a poll (SPEC §3 Event message). */
@@ -160,6 +170,8 @@ export interface WireEvent {
    */
   msgContentEnc?: string;
   outType?: number;
+  /** (extension; docs/protocol.md "Event acknowledgement") The event's id, increasing within a visitor's events. */
+  eventId?: string;
   /** Anything else a backend puts on an event: message fields (1201), or unknown ones, which are ignored. */
   [field: string]: unknown;
 }

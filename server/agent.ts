@@ -91,9 +91,9 @@ export class SimulatedAgent {
     this.emit(visitor, { event_type: EventCode.AgentRefused, msgContentEnc: encodeText('The agent declined the conversation.') });
   }
 
-  /** Queues an event for the visitor's next poll, signed by the agent. */
+  /** Queues an event for the visitor's polls, signed by the agent. */
   emit(visitor: Visitor, event: WireEvent): void {
-    visitor.events.push({ adminNick: AGENT_NICK, ...event });
+    this.store.emit(visitor, { adminNick: AGENT_NICK, ...event });
   }
 
   /** One step of the queue: the next place, or the agent takes over at the front (event 1200). */

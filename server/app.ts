@@ -46,7 +46,7 @@ import {
   SEND_OK,
   SenderType,
 } from '../engine/model/codes.ts';
-import { ADMIN_CARD, SimulatedAgent } from './agent.ts';
+import { ADMIN_CARD, SimulatedAgent, encodeText } from './agent.ts';
 import { findPreset, type Preset } from './presets.ts';
 import { answer, tips } from './robot.ts';
 import { SAMPLE_FILES } from './samples.ts';
@@ -242,14 +242,13 @@ export function createApp(options: AppOptions = {}): Hono {
         store.endConversation(visitor);
         visitor.channelId = channelId;
       }
-      visitor.sessionId = newId();
-      visitor.pollId = newId();
-      // The new page learns where things stand from this status and the history, not from old events.
-      visitor.events = [];
+      // A visitor in a conversation keeps it (another tab, a reload); each page polls on its own pollId.
+      if (visitor.conversation === 'none') visitor.sessionId = newId();
+      const pollId = store.openPoll(visitor);
       return {
         userId,
         sessionId: visitor.sessionId,
-        pollId: visitor.pollId,
+        pollId,
         status: chatStatus(visitor, preset),
         ...(preset.form && { userFormMode: FLAG_ON }),
         serverTime: store.clock(),
@@ -258,9 +257,10 @@ export function createApp(options: AppOptions = {}): Hono {
 
     chatClose: (b: Untrusted<ChatCloseRequest>): void => {
       const visitor = visitorOf(b.userId);
+      const inConversation = visitor.conversation !== 'none';
       store.endConversation(visitor);
-      visitor.events = [];
-      visitor.pollId = undefined;
+      // The visitor's other tabs learn that the chat ended (SPEC §4 1202, the user ended it).
+      if (inConversation) store.emit(visitor, { event_type: EventCode.SessionEnded, outType: OutType.UserOver });
     },
 
     transferAgent: (b: Untrusted<TransferAgentRequest>): TransferAgentData => {
@@ -292,8 +292,8 @@ export function createApp(options: AppOptions = {}): Hono {
 
     getEventMsg: (b: Untrusted<EventMsgRequest>): EventMsgData => {
       const visitor = visitorOf(b.userId);
-      // A closed or replaced session's poll gets nothing; the events wait for the current one.
-      const msgList = required(b.pollId, 'pollId') === visitor.pollId ? visitor.events.splice(0) : [];
+      const msgList = store.poll(visitor, required(b.pollId, 'pollId'), typeof b.lastEventId === 'string' ? b.lastEventId : undefined);
+      if (!msgList) throw new ApiError(ErrorCode.NotFound, 'poll not found, call chatStart again');
       return { msgList, status: chatStatus(visitor, presetOf(visitor.channelId)), waitIndex: visitor.waitIndex };
     },
 
@@ -313,9 +313,16 @@ export function createApp(options: AppOptions = {}): Hono {
       const fields = messageFields(b, SenderType.Visitor);
       // A refusal stores nothing, so it is not remembered: a retry is judged again.
       if (fields.msgContent === FAIL_MARKER) return { status: SEND_FAILED };
-      const message = store.addMessage(visitor, fields);
+      const message = store.addMessage(visitor, clientMsgId === undefined ? fields : { ...fields, clientMsgId });
       const result: SendMsgData = { status: SEND_OK, id: message.id };
-      if (clientMsgId !== undefined) visitor.sent.set(clientMsgId, result);
+      if (clientMsgId !== undefined) {
+        visitor.sent.set(clientMsgId, result);
+        // The visitor's other tabs show it too (docs/protocol.md "Several tabs"); the sending tab
+        // knows it by its clientMsgId. A client without clientMsgId could not tell, so it gets none.
+        if (visitor.conversation !== 'none') {
+          store.emit(visitor, { event_type: EventCode.AgentMessage, msgId: message.id, msgContentEnc: encodeText(JSON.stringify(message)) });
+        }
+      }
       agent.react(visitor, presetOf(visitor.channelId), message);
       return result;
     },

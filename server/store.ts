@@ -14,6 +14,25 @@ interface Timer {
 /** Where the visitor stands with the human agents. */
 type Conversation = 'none' | 'queued' | 'agent';
 
+/** How long a poll (a tab) that stopped polling keeps its place in the event log. */
+const POLL_IDLE_MS = 10 * 60_000;
+/** Most events kept per visitor: a poll that fell further behind has lost the oldest (and reloads). */
+const MAX_EVENTS = 1_000;
+
+/** One reader of a visitor's events (a tab's pollId, from chatStart) and how far it acknowledged them. */
+interface Poll {
+  /** The seq of the last event this poll acknowledged (docs/protocol.md "Event acknowledgement"). */
+  acked: number;
+  /** When it last polled. */
+  seenAt: number;
+}
+
+/** An event in the visitor's log, with its place in it. */
+interface LoggedEvent {
+  seq: number;
+  event: WireEvent;
+}
+
 /** A stored message and the session it was written in. */
 interface StoredMessage {
   sessionId: string;
@@ -25,14 +44,15 @@ export interface Visitor {
   readonly userId: string;
   channelId: string;
   sessionId: string;
-  /** The poll id of the current session; undefined once the visitor closed the chat. */
-  pollId?: string;
   conversation: Conversation;
   waitIndex: number;
   formSubmitted: boolean;
   messages: StoredMessage[];
-  /** Events waiting for the next poll. */
-  events: WireEvent[];
+  /** Events not yet acknowledged by every poll, oldest first; `lastSeq` is the newest one's. */
+  events: LoggedEvent[];
+  lastSeq: number;
+  /** Every tab's poll: each reads the events at its own pace, so no tab takes another's. */
+  polls: Map<string, Poll>;
   timers: Timer[];
   /** The answer to the first sendMsg of each clientMsgId that stored a message (docs/protocol.md "Extensions"). */
   sent: Map<string, SendMsgData>;
@@ -69,6 +89,8 @@ export class Store {
       formSubmitted: false,
       messages: [],
       events: [],
+      lastSeq: 0,
+      polls: new Map(),
       timers: [],
       sent: new Map(),
     };
@@ -83,6 +105,44 @@ export class Store {
     const message: WireMessage = { ...fields, id: newId(), userId: visitor.userId, msgTime: Math.max(at, last + 1) };
     visitor.messages.push({ sessionId: visitor.sessionId, message });
     return message;
+  }
+
+  /**
+   * A new poll of the visitor (a page's chatStart). It reads the events from now on: the page learns
+   * what came before from the history and the status. Polls idle for 10 minutes are forgotten.
+   */
+  openPoll(visitor: Visitor): string {
+    const now = this.clock();
+    for (const [id, poll] of visitor.polls) if (now - poll.seenAt > POLL_IDLE_MS) visitor.polls.delete(id);
+    const pollId = newId();
+    visitor.polls.set(pollId, { acked: visitor.lastSeq, seenAt: now });
+    return pollId;
+  }
+
+  /** Adds an event for every poll of the visitor; it gets the next eventId. */
+  emit(visitor: Visitor, event: WireEvent): void {
+    visitor.lastSeq += 1;
+    visitor.events.push({ seq: visitor.lastSeq, event: { ...event, eventId: String(visitor.lastSeq) } });
+    if (visitor.events.length > MAX_EVENTS) visitor.events.splice(0, visitor.events.length - MAX_EVENTS);
+  }
+
+  /**
+   * The events a poll has not acknowledged, or undefined when the visitor has no such poll. With a
+   * `lastEventId` (docs/protocol.md "Event acknowledgement") the events up to it are acknowledged and
+   * every later one is handed out until a later poll acknowledges it, so an answer lost on the way
+   * loses nothing; without one (a client of SPEC §7 alone) each event is handed out once.
+   */
+  poll(visitor: Visitor, pollId: string, lastEventId: string | undefined): WireEvent[] | undefined {
+    const poll = visitor.polls.get(pollId);
+    if (!poll) return undefined;
+    poll.seenAt = this.clock();
+    const acked = lastEventId === undefined || lastEventId === '' ? Number.NaN : Number(lastEventId);
+    // An id this log never gave (another server's) acknowledges nothing.
+    if (Number.isInteger(acked) && acked > poll.acked && acked <= visitor.lastSeq) poll.acked = acked;
+    const fresh = visitor.events.filter(({ seq }) => seq > poll.acked).map(({ event }) => event);
+    if (lastEventId === undefined) poll.acked = visitor.lastSeq;
+    this.forgetAcknowledged(visitor);
+    return fresh;
   }
 
   /** Removes a message; false when the visitor has no such message. */
@@ -124,6 +184,13 @@ export class Store {
   /** An uploaded file by id. */
   file(id: string): StoredFile | undefined {
     return this.files.get(id);
+  }
+
+  /** Drops the events every poll has acknowledged. */
+  private forgetAcknowledged(visitor: Visitor): void {
+    const oldest = Math.min(...[...visitor.polls.values()].map(({ acked }) => acked));
+    const keep = visitor.events.findIndex(({ seq }) => seq > oldest);
+    visitor.events.splice(0, keep < 0 ? visitor.events.length : keep);
   }
 
   /** Runs the timers due by now in order; a timer may schedule the next one (queue steps). */

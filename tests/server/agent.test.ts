@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminCardData, EvaluateInfoData, SendMsgData, TransferAgentData } from '../../engine/protocol';
+import type { AdminCardData, EvaluateInfoData, SendMsgData, TransferAgentData, WireEvent } from '../../engine/protocol';
 import { ChatStatus, EventCode, MsgType, OutType, SenderType, TransferStatus } from '../../engine/model/codes';
 import { AGENT_DELAY_MS, decodeMessage, decodeText, setup } from './helpers';
 
@@ -42,24 +42,53 @@ describe('agent preset', () => {
     advance(1_000);
     expect(await data<SendMsgData>('sendMsg', body)).toEqual(first);
     advance(AGENT_DELAY_MS);
-    expect((await poll(session)).msgList.map((e) => e.event_type)).toEqual([EventCode.AgentTyping, EventCode.AgentMessage]);
-    expect((await history(session.userId)).map((m) => m.senderType)).toEqual([SenderType.Visitor, SenderType.Agent]);
+    const events = (await poll(session)).msgList;
+    // The stored message once (for the visitor's other tabs, known by its clientMsgId), then the agent's answer once.
+    expect(events.map((e) => [e.event_type, e.msgContentEnc === undefined ? undefined : decodeMessage(e).senderType])).toEqual([
+      [EventCode.AgentMessage, SenderType.Visitor],
+      [EventCode.AgentTyping, undefined],
+      [EventCode.AgentMessage, SenderType.Agent],
+    ]);
+    expect(decodeMessage(events[0] as WireEvent)).toMatchObject({ clientMsgId: 'local-1', msgContent: 'Where is my order?' });
+    expect((await history(session.userId)).map((m) => [m.senderType, m.clientMsgId])).toEqual([
+      [SenderType.Visitor, 'local-1'],
+      [SenderType.Agent, undefined],
+    ]);
   });
 
-  it('chatClose ends the session: polls get nothing, the pending answer is dropped', async () => {
+  it('chatClose ends the session: the pending answer is dropped, and polls (other tabs) get a 1202 "user over"', async () => {
     const { session, data, poll, advance, start } = await transferred('agent');
     await data('sendMsg', { userId: session.userId, msgType: 1, msgContent: 'hi' });
+    await poll(session);
     await data('chatClose', { userId: session.userId });
     advance(AGENT_DELAY_MS);
-    expect((await poll(session)).msgList).toEqual([]);
+    expect((await poll(session)).msgList).toEqual([expect.objectContaining({ event_type: EventCode.SessionEnded, outType: OutType.UserOver })]);
     expect((await start('agent', session.userId)).status).toBe(ChatStatus.NotStarted);
   });
 
-  it('a poll of a replaced session (stale pollId) gets no events', async () => {
+  it('a second tab (a second chatStart) polls on its own pollId: both tabs get every event, and only the events from their start on', async () => {
     const { session, start, poll, dev } = await transferred('agent');
-    await start('agent', session.userId);
-    await dev('agentSay', { userId: session.userId, text: 'hi' });
-    expect((await poll(session)).msgList).toEqual([]);
+    await dev('agentSay', { userId: session.userId, text: 'before' });
+    const second = await start('agent', session.userId);
+    expect(second.sessionId).toBe(session.sessionId);
+    expect(second.pollId).not.toBe(session.pollId);
+    await dev('agentSay', { userId: session.userId, text: 'after' });
+    const texts = async (s: typeof session) => (await poll(s)).msgList.map((e) => decodeMessage(e).msgContent);
+    expect(await texts(session)).toEqual(['before', 'after']);
+    expect(await texts(second)).toEqual(['after']);
+    expect(await texts(session)).toEqual([]);
+  });
+
+  it("a visitor message sent with a clientMsgId reaches the visitor's other tabs; one sent without reaches none", async () => {
+    const { session, start, poll, data } = await transferred('agent');
+    const other = await start('agent', session.userId);
+    await data('sendMsg', { userId: session.userId, senderType: 1, msgType: MsgType.Text, msgContent: 'plain' });
+    await data('sendMsg', { userId: session.userId, senderType: 1, msgType: MsgType.Text, msgContent: 'tagged', clientMsgId: 'c-1' });
+    const visitorMessages = (await poll(other)).msgList
+      .filter((e) => e.event_type === EventCode.AgentMessage)
+      .map(decodeMessage)
+      .filter((m) => m.senderType === SenderType.Visitor);
+    expect(visitorMessages).toEqual([expect.objectContaining({ msgContent: 'tagged', clientMsgId: 'c-1' })]);
   });
 
   it('the timeouts preset does not answer by itself', async () => {
@@ -204,5 +233,41 @@ describe('form, evaluation and uploads', () => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
     expect((await call('uploadBase64', { userId, imgData: 'not a data url' })).code).toBe(400);
+  });
+});
+
+describe('event acknowledgement (docs/protocol.md)', () => {
+  /** Polls with a lastEventId, as the widget does. */
+  const acking = (context: ReturnType<typeof setup>, session: { userId: string; pollId: string }, lastEventId: string) =>
+    context.data<{ msgList: WireEvent[] }>('getEventMsg', { ...session, lastEventId });
+
+  it('an answer lost on the way loses nothing: the events come again until a poll acknowledges them by eventId', async () => {
+    const context = setup();
+    const { session } = await transferred('agent', context);
+    await context.dev('agentSay', { userId: session.userId, text: 'one' });
+    const lost = (await acking(context, session, '')).msgList;
+    expect(lost.map((e) => e.eventId)).toEqual([expect.any(String)]);
+    await context.dev('agentSay', { userId: session.userId, text: 'two' });
+    const again = (await acking(context, session, '')).msgList;
+    expect(again.map((e) => decodeMessage(e).msgContent)).toEqual(['one', 'two']);
+    const next = (await acking(context, session, again.at(-1)?.eventId ?? '')).msgList;
+    expect(next).toEqual([]);
+  });
+
+  it('eventIds increase, and an acknowledgement of an id the server never gave (another server, before a restart) acknowledges nothing', async () => {
+    const context = setup();
+    const { session } = await transferred('agent', context);
+    await context.dev('agentSay', { userId: session.userId, text: 'one' });
+    await context.dev('agentSay', { userId: session.userId, text: 'two' });
+    const events = (await acking(context, session, '999')).msgList;
+    expect(events.map((e) => Number(e.eventId))).toEqual([1, 2]);
+    expect((await acking(context, session, '1')).msgList.map((e) => e.eventId)).toEqual(['2']);
+  });
+
+  it('an unknown pollId (a server that forgot the session) is a 404 error, so that the client starts a new session', async () => {
+    const context = setup();
+    const { session } = await transferred('agent', context);
+    expect(await context.call('getEventMsg', { userId: session.userId, pollId: 'nope' })).toMatchObject({ code: 404, message: expect.stringContaining('chatStart') });
+    expect(await context.call('getEventMsg', { userId: 'forgotten', pollId: session.pollId })).toMatchObject({ code: 404, message: expect.stringContaining('visitor not found') });
   });
 });
