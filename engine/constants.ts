@@ -51,5 +51,7 @@ export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
 
 /** Visitor-id local storage key (SPEC §3). */
 export const visitorIdKey = (tenantId: string): string => `chat-${tenantId}-uid`;
+/** Where a visitor's unconfirmed messages are kept across page loads (docs/protocol.md "Outbox"; our choice). */
+export const outboxKey = (tenantId: string, userId: string): string => `chat-${tenantId}-outbox-${userId}`;
 /** Chosen agent group local storage key (SPEC §3). */
 export const GROUP_ID_KEY = 'chat-groupId';

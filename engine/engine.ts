@@ -5,11 +5,14 @@ import { initialState, type ChatState } from './core/state';
 import { createStore } from './core/store';
 import { agentEvents } from './features/agentEvents/effect';
 import { bootstrap } from './features/bootstrap/effect';
+import { recovery } from './features/bootstrap/recovery';
+import { watchSession } from './features/bootstrap/sessionWatch';
 import { close } from './features/conversation/close';
 import { transfer } from './features/conversation/transfer';
 import { countdowns } from './features/countdowns/effect';
 import { fileLimit, fileMessage, textMessage, type SendFileExtra, type SendFileResult } from './features/delivery/compose';
 import { delivery } from './features/delivery/effect';
+import { outbox } from './features/delivery/outbox';
 import { canRetry } from './features/delivery/predicates';
 import { evaluation } from './features/evaluation/effect';
 import { leaveMessage } from './features/forms/leaveMessage';
@@ -24,7 +27,7 @@ import { visibility } from './features/signals/visibility';
 import type { MessageRating } from './model/message';
 import { findMessage } from './model/timeline';
 import { parseQuery, type ChatQuery } from './model/query';
-import { alwaysVisible, consoleLogger, memoryStorage, type Logger, type StoragePort, type VisibilityPort } from './ports';
+import { alwaysVisible, consoleLogger, memoryStorage, noConnectivityEvents, type ConnectivityPort, type Logger, type StoragePort, type VisibilityPort } from './ports';
 import { createVisitorApi, type VisitorApi } from './transport/visitorApi';
 
 /** How an engine is made; everything is optional and injectable. */
@@ -49,6 +52,8 @@ export interface ChatEngineOptions {
   previousUrl?: string;
   /** Whether the page is visible (document visibility in the browser); always visible by default. */
   visibility?: VisibilityPort;
+  /** Emits when the network comes back (the browser's `online` event): failed messages are sent again. */
+  online?: ConnectivityPort;
   /** Largest file `sendFile` accepts, in bytes; MAX_FILE_SIZE_BYTES (10 MB) by default. */
   maxFileSize?: number;
 }
@@ -108,8 +113,10 @@ export interface ChatEngine {
 /** Every effect of every feature; they hear only intents and states, so their order does not matter. */
 export const EFFECTS: readonly Effect[] = [
   bootstrap,
+  recovery,
   history,
   delivery,
+  outbox,
   robot,
   transfer,
   close,
@@ -167,11 +174,15 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
   let disposed = false;
   let started = false;
 
+  const watched = watchSession(options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler }), () => store.getState().session?.pollId);
+
   const ctx: EffectContext = {
     intent$: store.intent$,
     state$: store.state$,
     getState: store.getState,
-    api: options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler }),
+    api: watched.api,
+    sessionLost$: watched.lost$,
+    online$: options.online ?? noConnectivityEvents,
     scheduler,
     storage: options.storage ?? memoryStorage(),
     log: options.log ?? consoleLogger,

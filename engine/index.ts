@@ -9,7 +9,8 @@ export type { LeaveMessageReason } from './features/forms/slice';
 // The rules every layer asks (SPEC §4): the reducer, the effects, the hooks and the widget call these.
 export { canEnd, canRequestHuman, isQueued, queuePosition } from './features/conversation/predicates';
 export { canLoadOlder } from './features/history/predicates';
-export { canRetry, canSendText } from './features/delivery/predicates';
+export { canRetry, canSendText, isUnconfirmed, outlivesPage } from './features/delivery/predicates';
+export { forgotSession } from './features/bootstrap/predicates';
 export { canRateReply, showsRating, showsThinking } from './features/robot/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
@@ -37,5 +38,5 @@ export {
 } from './model/validation';
 export * from './model/codes';
 export * as constants from './constants';
-export { memoryStorage, consoleLogger, alwaysVisible, type StoragePort, type Logger, type VisibilityPort } from './ports';
+export { memoryStorage, consoleLogger, alwaysVisible, noConnectivityEvents, type StoragePort, type Logger, type VisibilityPort, type ConnectivityPort } from './ports';
 export type * from './protocol';

@@ -1,4 +1,4 @@
-import { of, type Observable } from 'rxjs';
+import { NEVER, of, type Observable } from 'rxjs';
 
 /**
  * Browser things the engine needs, injected as small ports so that the engine imports no DOM and
@@ -35,3 +35,9 @@ export type VisibilityPort = Observable<boolean>;
 
 /** The default visibility: always visible (SPEC §7 read receipts then only depend on status). */
 export const alwaysVisible: VisibilityPort = of(true);
+
+/** Emits when the network comes back (the browser's `online` event); the engine then re-sends what failed. */
+export type ConnectivityPort = Observable<unknown>;
+
+/** The default connectivity: never reports a return (the engine relies on its own retries). */
+export const noConnectivityEvents: ConnectivityPort = NEVER;

@@ -1,7 +1,7 @@
 import { EMPTY, catchError, filter, ignoreElements, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import { MsgType, SenderType } from '../model/codes';
 import { NOTICE_FALLBACK, createMessage, type ChatMessage, type Notice } from '../model/message';
-import type { Logger, StoragePort, VisibilityPort } from '../ports';
+import type { ConnectivityPort, Logger, StoragePort, VisibilityPort } from '../ports';
 import type { VisitorApi } from '../transport/visitorApi';
 import type { EffectOutput, Intent } from './intents';
 import type { ChatState } from './state';
@@ -21,6 +21,10 @@ export interface EffectContext {
   newId: () => string;
   /** Whether the page is visible. */
   visibility$: VisibilityPort;
+  /** Emits when the network comes back. */
+  online$: ConnectivityPort;
+  /** The pollId of a session that a call found the backend had forgotten (see watchSession). */
+  sessionLost$: Observable<string>;
   /** The page the visitor came from, sent with chatStart (SPEC §7 previousUrl). */
   previousUrl: string | undefined;
 }

@@ -1,4 +1,4 @@
-import type { BootstrapCommand, BootstrapResult } from '../features/bootstrap/slice';
+import type { BootstrapCommand, BootstrapResult, RecoveryResult } from '../features/bootstrap/slice';
 import type { ConversationCommand, ConversationResult } from '../features/conversation/slice';
 import type { AgentEventsResult } from '../features/agentEvents/slice';
 import type { CountdownsResult } from '../features/countdowns/slice';
@@ -25,6 +25,7 @@ export type Command =
 /** What effects report (results of calls, events and timers); each changes the state. */
 export type Result =
   | BootstrapResult
+  | RecoveryResult
   | HistoryResult
   | DeliveryResult
   | RobotResult

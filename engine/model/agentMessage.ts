@@ -23,7 +23,8 @@ function wholeMessage(text: string): JsonObject | null {
  * SPEC §3/§4 event 1201, in both readings of "msgContentEnc (base64)": base64 of a JSON message, or
  * base64 of the message's text with the other message fields (msgType, senderName or adminNick,
  * msgTime, fileName, fileUrl, …) on the event itself. The sender is the agent unless the message
- * says otherwise; its id is the event's msgId. Throws DecodeError when nothing can be shown.
+ * says otherwise; its id is its clientMsgId when it has one (a visitor message from another tab),
+ * else the event's msgId. Throws DecodeError when nothing can be shown.
  */
 export function decodeAgentMessage(event: WireEvent, defaults: MessageDefaults): ChatMessage {
   const text = event.msgContentEnc === undefined || event.msgContentEnc === null ? '' : base64Utf8(event.msgContentEnc, 'msgContentEnc');
@@ -33,5 +34,6 @@ export function decodeAgentMessage(event: WireEvent, defaults: MessageDefaults):
   if (!message.msgContent.trim() && !message.fileUrl) throw new DecodeError('1201: no text and no file');
   const msgId = optString(event.msgId, 'msgId');
   const adminNick = optString(event.adminNick, 'adminNick');
-  return { ...message, id: msgId || message.id, senderName: message.senderName ?? adminNick };
+  const own = typeof wire.clientMsgId === 'string' && wire.clientMsgId !== '';
+  return { ...message, id: own ? message.id : msgId || message.id, senderName: message.senderName ?? adminNick };
 }

@@ -139,7 +139,7 @@ function within(value: number | undefined, ok: (n: number) => boolean, path: str
 
 /**
  * Normalises one wire message (SPEC §3), liberal in what it accepts (DESIGN "wire data is
- * untrusted"): id generated if missing, position by sender, createdAt from msgTime or now. Unusable
+ * untrusted"): id the clientMsgId when there is one, else the id, generated if missing, position by sender, createdAt from msgTime or now. Unusable
  * optional fields (a time a Date cannot hold, a negative size, a wrong type) are dropped and an
  * unknown msgType is shown as text, each with a log line; an unknown sender is the default sender
  * when one is given. Throws DecodeError only when there is no known sender or the text is unusable.
@@ -161,10 +161,12 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
   const msgTime = within(lenient(() => optNumber(o.msgTime, `${path}.msgTime`), warn), (t) => Math.abs(t) <= MAX_TIME_MS, `${path}.msgTime`, warn);
   const size = (field: 'fileSize' | 'audioDuration') =>
     within(lenient(() => optNumber(o[field], `${path}.${field}`), warn), (n) => n >= 0, `${path}.${field}`, warn);
-  const text = (field: 'userId' | 'senderName' | 'fileName' | 'fileUrl' | 'robotAskMsgType') => lenient(() => optString(o[field], `${path}.${field}`), warn);
+  const text = (field: 'id' | 'clientMsgId' | 'userId' | 'senderName' | 'fileName' | 'fileUrl' | 'robotAskMsgType') =>
+    lenient(() => optString(o[field], `${path}.${field}`), warn);
   const sender = senderType as SenderType;
   return {
-    id: lenient(() => optString(o.id, `${path}.id`), warn) || defaults.newId(),
+    // A visitor message sent with a clientMsgId is known under it here (docs/protocol.md "Extensions").
+    id: text('clientMsgId') || text('id') || defaults.newId(),
     userId: text('userId'),
     senderType: sender,
     senderName: text('senderName'),

@@ -5,6 +5,7 @@ import { shallowEqual, useChatSelector } from './useChatSelector';
 const pick = (s: ChatState) => ({
   phase: s.phase,
   error: s.error,
+  reconnecting: s.reconnecting,
   status: s.status,
   channel: s.channel,
   messages: s.messages,
@@ -12,7 +13,7 @@ const pick = (s: ChatState) => ({
   canLoadOlder: canLoadOlder(s),
 });
 
-/** The chat at a glance: phase, error, status, channel, messages, and the actions on them. */
+/** The chat at a glance: phase, error, whether it is reconnecting, status, channel, messages, and the actions on them. */
 export function useChat() {
   const engine = useChatEngine();
   const { canLoadOlder: loadable, ...state } = useChatSelector(pick, shallowEqual);

@@ -1,5 +1,5 @@
 import { Observable } from 'rxjs';
-import type { ChannelInfo, StoragePort, VisibilityPort } from '../../engine';
+import type { ChannelInfo, ConnectivityPort, StoragePort, VisibilityPort } from '../../engine';
 
 /** The browser's local storage as the engine's storage port; memory when storage is blocked (e.g. third-party iframes). */
 export function browserStorage(): StoragePort {
@@ -29,6 +29,15 @@ export function documentVisibility(): VisibilityPort {
     emit();
     document.addEventListener('visibilitychange', emit);
     return () => document.removeEventListener('visibilitychange', emit);
+  });
+}
+
+/** The browser's `online` event as the engine's port: the network is back, what failed is sent again. */
+export function networkReturns(): ConnectivityPort {
+  return new Observable<void>((subscriber) => {
+    const emit = () => subscriber.next();
+    window.addEventListener('online', emit);
+    return () => window.removeEventListener('online', emit);
   });
 }
 

@@ -1,5 +1,5 @@
 import { EMPTY, concat, concatMap, defer, from, type Observable } from 'rxjs';
-import { EventCode, OutType } from '../../model/codes';
+import { EventCode, OutType, SenderType } from '../../model/codes';
 import { DecodeError, base64Utf8, optNumber, optString } from '../../model/decode';
 import { decodeAgentMessage } from '../../model/agentMessage';
 import type { ChatMessage } from '../../model/message';
@@ -37,24 +37,28 @@ function identities(message: ChatMessage, hasMsgId: boolean): string[] {
 /**
  * A run of consecutive 1201 events → one intent with all their messages, so that a poll carrying a
  * thousand messages is one state change, not a thousand. Bad ones are dropped with a log line; one
- * already shown (identity) is not shown again.
+ * already shown (identity) is not shown again. The visitor's own messages sent from another tab
+ * (docs/protocol.md "Several tabs") are `sentElsewhere`: shown, but not news from the agent.
  */
 function agentMessages(ctx: EffectContext, run: readonly WireEvent[], seen: Set<string>): Intent[] {
   const shown = new Set(ctx.getState().messages.flatMap((m) => identities(m, false)));
-  const messages: ChatMessage[] = [];
+  const out: Intent[] = [];
   for (const event of run) {
     try {
       const message = decodeAgentMessage(event, { now: ctx.scheduler.now(), newId: ctx.newId, warn: (line) => ctx.log.warn(line) });
       const keys = identities(message, Boolean(optString(event.msgId, 'msgId')));
       if (keys.some((key) => seen.has(key) || shown.has(key))) continue;
       for (const key of keys) seen.add(key);
-      messages.push(message);
+      const type = message.senderType === SenderType.Visitor ? 'sentElsewhere' : 'agentMessages';
+      const last = out.at(-1);
+      if (last?.type === type) out[out.length - 1] = { type, messages: [...last.messages, message] };
+      else out.push({ type, messages: [message] });
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
       ctx.log.warn(`dropped event ${String(event.event_type)}: ${errorText(e)}`);
     }
   }
-  return messages.length ? [{ type: 'agentMessages', messages }] : [];
+  return out;
 }
 
 const isAgentMessage = (event: WireEvent | undefined) => event !== undefined && Number(event.event_type) === EventCode.AgentMessage;

@@ -5,10 +5,13 @@ import { appendAll } from '../../model/timeline';
 export type AgentEventsResult =
   /** SPEC §4 event 1201: one or more agent messages of a poll, in order. */
   | { type: 'agentMessages'; messages: readonly ChatMessage[] }
+  /** The visitor's own messages, sent from another tab (docs/protocol.md "Several tabs"), in order. */
+  | { type: 'sentElsewhere'; messages: readonly ChatMessage[] }
   /** SPEC §4 event 1205: a message was recalled. */
   | { type: 'messageDeleted'; id: string };
 
 export const agentEventsCases = {
   agentMessages: (state, { messages }) => ({ ...state, messages: appendAll(state.messages, messages) }),
+  sentElsewhere: (state, { messages }) => ({ ...state, messages: appendAll(state.messages, messages) }),
   messageDeleted: (state, { id }) => updateMessage(state, id, () => null),
 } satisfies Cases;

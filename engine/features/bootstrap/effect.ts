@@ -1,14 +1,21 @@
-import { catchError, concat, exhaustMap, map, mergeMap, of } from 'rxjs';
+import { catchError, concat, exhaustMap, map, mergeMap, of, tap, type Observable } from 'rxjs';
 import { visitorIdKey } from '../../constants';
 import { errorText, ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import type { ChannelInfo } from '../../model/channel';
-import type { ChatError } from './slice';
+import type { ChatStartData } from '../../protocol';
+import type { ChatError, ChatSession } from './slice';
 
 const fail = (error: ChatError) => of<Intent>({ type: 'failed', error });
 
-/** chatStart with the query and the stored visitor id; the returned userId is stored (SPEC §7). */
-function startSession({ getState, api, storage, previousUrl }: EffectContext, channelId: string, channel: ChannelInfo) {
+/** The session a chatStart answer opens. */
+export const sessionOf = (data: ChatStartData): ChatSession => ({ userId: data.userId, sessionId: data.sessionId, pollId: data.pollId });
+
+/**
+ * SPEC §7 chatStart with the query, for the given visitor (the stored one when none is given); the
+ * returned userId is stored under `chat-{tenantId}-uid` (SPEC §3).
+ */
+export function chatStart({ getState, api, storage, previousUrl }: EffectContext, channelId: string, channel: ChannelInfo, userId?: string): Observable<ChatStartData> {
   const { query } = getState();
   const key = visitorIdKey(channel.tenantId);
   return api
@@ -17,27 +24,20 @@ function startSession({ getState, api, storage, previousUrl }: EffectContext, ch
       pid: query.pid,
       params: query.params,
       userName: query.userName,
-      userId: storage.get(key) ?? undefined,
+      userId: userId ?? storage.get(key) ?? undefined,
       email: query.email,
       phone: query.phone,
       groupId: query.groupId,
       adminId: query.adminId,
       previousUrl,
     })
-    .pipe(
-      map((data): Intent => {
-        storage.set(key, data.userId);
-        return { type: 'sessionStarted', session: { userId: data.userId, sessionId: data.sessionId, pollId: data.pollId }, status: data.status };
-      }),
-      // SPEC §8: 'failed to create session, {message}'.
-      catchError((e: unknown) => fail({ code: 'sessionFailed', detail: errorText(e) })),
-    );
+    .pipe(tap((data) => storage.set(key, data.userId)));
 }
 
 /**
  * SPEC §2, §7, §8 bootstrap: channel id required ('unknown channel id') → channelInfo ('unknown
- * channel, {message}') → visitor id from `chat-{tenantId}-uid` → chatStart. Failures become the
- * page error state.
+ * channel, {message}') → visitor id from `chat-{tenantId}-uid` → chatStart ('failed to create
+ * session, {message}'). Failures become the page error state.
  */
 export const bootstrap: Effect = (ctx) =>
   ctx.intent$.pipe(
@@ -46,7 +46,15 @@ export const bootstrap: Effect = (ctx) =>
       const channelId = ctx.getState().query.channelId;
       if (!channelId) return fail({ code: 'unknownChannelId' });
       return ctx.api.channelInfo({ id: channelId }).pipe(
-        mergeMap((channel) => concat(of<Intent>({ type: 'channelLoaded', channel }), startSession(ctx, channelId, channel))),
+        mergeMap((channel) =>
+          concat(
+            of<Intent>({ type: 'channelLoaded', channel }),
+            chatStart(ctx, channelId, channel).pipe(
+              map((data): Intent => ({ type: 'sessionStarted', session: sessionOf(data), status: data.status })),
+              catchError((e: unknown) => fail({ code: 'sessionFailed', detail: errorText(e) })),
+            ),
+          ),
+        ),
         catchError((e: unknown) => fail({ code: 'unknownChannel', detail: errorText(e) })),
       );
     }),

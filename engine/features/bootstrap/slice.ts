@@ -24,6 +24,8 @@ export interface BootstrapState {
   query: ChatQuery;
   channel: ChannelInfo | null;
   session: ChatSession | null;
+  /** The backend forgot the session; a new one for the same visitor is being started (recovery). */
+  reconnecting: boolean;
 }
 
 export type BootstrapCommand = { type: 'start' };
@@ -34,11 +36,20 @@ export type BootstrapResult =
   | { type: 'sessionStarted'; session: ChatSession; status: ChatStatus }
   | { type: 'failed'; error: ChatError };
 
-export const initialBootstrap = (query: ChatQuery): BootstrapState => ({ phase: 'idle', error: null, query, channel: null, session: null });
+export type RecoveryResult =
+  /** A call found the session with this pollId forgotten by the backend (docs/protocol.md "Session recovery"). */
+  | { type: 'sessionLost'; pollId: string }
+  /** A new session for the same visitor, after a loss: its session and the status it is in. */
+  | { type: 'sessionResumed'; session: ChatSession; status: ChatStatus };
+
+export const initialBootstrap = (query: ChatQuery): BootstrapState => ({ phase: 'idle', error: null, query, channel: null, session: null, reconnecting: false });
 
 export const bootstrapCases = {
   start: (state) => (state.phase === 'idle' ? { ...state, phase: 'starting' } : state),
   channelLoaded: (state, { channel }) => ({ ...state, channel }),
   sessionStarted: (state, { session }) => ({ ...state, phase: 'ready', session }),
   failed: (state, { error }) => ({ ...state, phase: 'error', error }),
+  // Only the current session's loss counts: a late failure of an older session's call is old news.
+  sessionLost: (state, { pollId }) => (state.phase === 'ready' && !state.reconnecting && state.session?.pollId === pollId ? { ...state, reconnecting: true } : state),
+  sessionResumed: (state, { session }) => ({ ...state, session, reconnecting: false }),
 } satisfies Cases;

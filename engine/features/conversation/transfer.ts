@@ -97,23 +97,23 @@ function attempt(ctx: EffectContext): Observable<Intent> {
 }
 
 /**
- * SPEC §4 transfer to a human: started automatically after chatStart in mode 3 (after the user form
+ * SPEC §4 transfer to a human: started automatically after chatStart (or a new session after a loss) in mode 3 (after the user form
  * when one is owed; skipped while msgToTransferFlag is set and no message is pending), by a visitor
- * message held for an agent, or on request (a robot-mode visitor asking for a human). One at a time.
+ * message held for an agent (sent, retried, or restored or re-sent by the outbox), or on request (a robot-mode visitor asking for a human). One at a time.
  * Once connected (result 2 or event 1200): the 'session established' notice, getAdminCard, and the
  * agent welcome message through the system-message queue when adminWelcomeMode is on.
  */
 export const transfer: Effect = (ctx) => {
   const { intent$, getState, api, log } = ctx;
   const auto$ = intent$.pipe(
-    ofType('sessionStarted'),
+    ofType('sessionStarted', 'sessionResumed'),
     switchMap(() => (userFormRequired(getState()) ? intent$.pipe(ofType('userFormDone'), first()) : of(null))),
     filter(() => transfersAutomatically(getState())),
   );
   // A file is sent once uploaded: its upload's end asks for an agent again, in case the transfer its
   // message started has ended meanwhile.
   const byMessage$ = intent$.pipe(
-    ofType('visitorSent', 'retry', 'uploaded'),
+    ofType('visitorSent', 'retry', 'uploaded', 'outboxRestored', 'outboxFlushed'),
     filter(() => heldForAgent(getState())),
   );
   const requested$ = intent$.pipe(ofType('humanRequested'));

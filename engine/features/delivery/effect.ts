@@ -193,12 +193,24 @@ export const delivery: Effect = (ctx) => {
     ofType('visitorSent'),
     map((i) => i.message.id),
   );
-  // The engine dispatches a retry only for a message that may be retried (canRetry).
-  const retried$ = intent$.pipe(
-    ofType('retry'),
-    map((i) => i.id),
+  // Messages of an earlier page load, from the outbox.
+  const restored$ = intent$.pipe(
+    ofType('outboxRestored'),
+    mergeMap((i) => i.messages.map((m) => m.id)),
   );
-  return merge(typedBefore$, sent$, retried$).pipe(
+  // The engine dispatches a retry only for a message that may be retried (canRetry); the outbox
+  // sends failed ones again by itself.
+  const retried$ = merge(
+    intent$.pipe(
+      ofType('retry'),
+      map((i) => i.id),
+    ),
+    intent$.pipe(
+      ofType('outboxFlushed'),
+      mergeMap((i) => i.ids),
+    ),
+  );
+  return merge(typedBefore$, sent$, restored$, retried$).pipe(
     mergeMap((id) =>
       deliver(ctx, id).pipe(
         takeUntil(retried$.pipe(filter((again) => again === id))),

@@ -21,3 +21,19 @@ export function canSendText(text: string): boolean {
 export function canRetry(m: ChatMessage | undefined): m is ChatMessage {
   return m !== undefined && m.senderType === SenderType.Visitor && m.status === MessageStatus.Fail;
 }
+
+/**
+ * In the outbox: a visitor message the server has not confirmed (pending, or failed and waiting for
+ * a retry). It is re-sent after a reload, when the network comes back or on a new session.
+ */
+export function isUnconfirmed(m: ChatMessage): boolean {
+  return m.senderType === SenderType.Visitor && (m.status === MessageStatus.Pending || m.status === MessageStatus.Fail);
+}
+
+/**
+ * An unconfirmed message that can be sent again from another page load: text, or a file already
+ * uploaded (its address is known). A file's bytes live only as long as the page.
+ */
+export function outlivesPage(m: ChatMessage): boolean {
+  return isUnconfirmed(m) && m.upload === undefined;
+}

@@ -1,7 +1,8 @@
 import { updateMessage, type Cases } from '../../core/cases';
+import type { ChatState } from '../../core/state';
 import { MessageStatus } from '../../model/codes';
 import type { ChatMessage } from '../../model/message';
-import { append, findMessage } from '../../model/timeline';
+import { append, appendAll, findMessage } from '../../model/timeline';
 import { canRetry } from './predicates';
 
 export type DeliveryCommand =
@@ -20,15 +21,24 @@ export type DeliveryResult =
   /** Unconfirmed after 800 ms: the loading indicator shows (SPEC §4). */
   | { type: 'sendSlow'; id: string }
   | { type: 'sendSucceeded'; id: string }
-  | { type: 'sendFailed'; id: string };
+  | { type: 'sendFailed'; id: string }
+  /** Unconfirmed messages of an earlier page load, from the stored outbox, oldest first: shown and sent. */
+  | { type: 'outboxRestored'; messages: readonly ChatMessage[] }
+  /** Failed messages sent again by themselves (a new session, back online, the page shown again). */
+  | { type: 'outboxFlushed'; ids: readonly string[] };
 
 /** Fail: no loading indicator, and a file not yet uploaded keeps only its file (its upload starts over on retry). */
 const failed = (m: ChatMessage): ChatMessage => ({ ...m, status: MessageStatus.Fail, slow: undefined, upload: m.upload && { file: m.upload.file } });
 
+/** A failed message sent again: pending (canRetry). */
+const again = (state: ChatState, id: string): ChatState =>
+  canRetry(findMessage(state.messages, id)) ? updateMessage(state, id, (m) => ({ ...m, status: MessageStatus.Pending, slow: undefined })) : state;
+
 export const deliveryCases = {
   visitorSent: (state, { message }) => ({ ...state, messages: append(state.messages, { ...message, status: MessageStatus.Pending }) }),
-  retry: (state, { id }) =>
-    canRetry(findMessage(state.messages, id)) ? updateMessage(state, id, (m) => ({ ...m, status: MessageStatus.Pending, slow: undefined })) : state,
+  retry: (state, { id }) => again(state, id),
+  outboxFlushed: (state, { ids }) => ids.reduce(again, state),
+  outboxRestored: (state, { messages }) => ({ ...state, messages: appendAll(state.messages, messages.map((m) => ({ ...m, status: MessageStatus.Pending }))) }),
   uploadProgressed: (state, { id, progress }) => updateMessage(state, id, (m) => (m.upload ? { ...m, upload: { ...m.upload, progress } } : m)),
   // The receiver may read the file's address from msgContent as well as from fileUrl.
   uploaded: (state, { id, fileUrl }) => updateMessage(state, id, (m) => ({ ...m, fileUrl, msgContent: fileUrl, upload: undefined })),

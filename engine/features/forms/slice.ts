@@ -35,9 +35,15 @@ const leave = (state: ChatState, change: Partial<FormsState['leaveMessage']>): C
   leaveMessage: { ...state.leaveMessage, ...change },
 });
 
+/** SPEC §4 chat status 1: the user form check comes first when the channel has a form. */
+const userFormFor = (state: ChatState, status: ChatStatus): ChatState => ({
+  ...state,
+  userForm: status === ChatStatus.FormCheck && state.channel?.userForm ? 'required' : null,
+});
+
 export const formsCases = {
-  // SPEC §4 chat status 1: the user form check comes first when the channel has a form.
-  sessionStarted: (state, { status }) => ({ ...state, userForm: status === ChatStatus.FormCheck && state.channel?.userForm ? 'required' : null }),
+  sessionStarted: (state, { status }) => userFormFor(state, status),
+  sessionResumed: (state, { status }) => userFormFor(state, status),
   userFormDone: (state) => ({ ...state, userForm: 'done' }),
   leaveMessageOffered: (state, { reason }) => leave(state, { offered: reason }),
   // An agent is here after all: leaving a message is no longer the way to reach one.

@@ -1,4 +1,4 @@
-import { Observable, Subscription, map, of, type SchedulerLike } from 'rxjs';
+import { NEVER, Observable, Subscription, map, of, type SchedulerLike } from 'rxjs';
 import type { Effect, EffectContext } from '../../../engine/core/effect';
 import type { EffectOutput, Intent } from '../../../engine/core/intents';
 import { initialState, type ChatState } from '../../../engine/core/state';
@@ -64,6 +64,8 @@ export function runEffect(effect: Effect, state: ChatState, intents: Observable<
     log: logSpy(),
     newId: sequentialIds(),
     visibility$: of(true),
+    online$: NEVER,
+    sessionLost$: NEVER,
     previousUrl: undefined,
     ...context,
     intent$: store.intent$,

@@ -16,7 +16,7 @@ const MESSAGE_MAX_LENGTH = 2000;
 
 /** The chat container (SPEC §2): navigation bar, message list, composer; or the page error state. */
 export function ChatScreen() {
-  const { phase, error, channel } = useChat();
+  const { phase, error, channel, reconnecting } = useChat();
   usePageNotices(channel?.title ?? '');
   const { i18n } = useLingui();
   useEffect(() => {
@@ -33,6 +33,12 @@ export function ChatScreen() {
     <div className="chat">
       <NavBar title={channel?.title ?? ''} />
       <main className="chat__main">
+        {phase === 'ready' && reconnecting && (
+          <div className="chat__reconnecting" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <Trans>Reconnecting…</Trans>
+          </div>
+        )}
         {phase === 'ready' ? (
           <MessageList />
         ) : (

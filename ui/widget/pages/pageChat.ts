@@ -1,9 +1,9 @@
 import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '../../../engine';
-import { browserStorage, documentVisibility } from '../browserPorts';
+import { browserStorage, documentVisibility, networkReturns } from '../browserPorts';
 
 /** The engine options of a chat that this page load opens with `query`. */
 function chatOptions(query: string): ChatEngineOptions {
-  return { query, storage: browserStorage(), visibility: documentVisibility(), previousUrl: document.referrer || undefined };
+  return { query, storage: browserStorage(), visibility: documentVisibility(), online: networkReturns(), previousUrl: document.referrer || undefined };
 }
 
 /**

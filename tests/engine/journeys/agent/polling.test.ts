@@ -22,7 +22,7 @@ describe('agent events: polling (SPEC §7 getEventMsg)', () => {
       at(scheduler, 10_000, () => engine.dispose());
       flush();
 
-      expect(fake.bodies('getEventMsg')[0]).toEqual({ userId: USER_ID, pollId: 'p-1' });
+      expect(fake.bodies('getEventMsg')[0]).toEqual({ userId: USER_ID, pollId: 'p-1', lastEventId: '' });
     });
   });
 

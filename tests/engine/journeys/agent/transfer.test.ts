@@ -33,7 +33,7 @@ describe('agent transfer (SPEC §4)', () => {
 
       expect(fake.bodies('transferAgent')).toEqual([{ adminId: undefined, groupId: undefined, userId: USER_ID }]);
       expect(fake.bodies('getAdminCard')).toEqual([{ userId: USER_ID }]);
-      expect(fake.bodies('getEventMsg')).toEqual([{ userId: USER_ID, pollId: 'p-1' }]);
+      expect(fake.bodies('getEventMsg')).toEqual([{ userId: USER_ID, pollId: 'p-1', lastEventId: '' }]);
       const [established, welcome] = engine.getSnapshot().messages;
       expect(established).toMatchObject({ senderType: SenderType.System, notice: { id: 'sessionEstablished', values: { agent: 'Ann' } }, createdAt: 100 });
       // The welcome goes through the system-message queue: shown and posted after its 1000 ms idle period.

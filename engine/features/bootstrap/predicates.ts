@@ -1,0 +1,16 @@
+import { ApiError } from '../../transport/errors';
+
+/** The "not found" envelope code (the reference server's, and the HTTP one). */
+const NOT_FOUND = 404;
+/** A message that names a visitor, session or poll the backend does not know (any backend's wording). */
+const UNKNOWN_SESSION = /\b(visitor|user|session|poll)(id)?\b.{0,20}\b(not found|unknown|expired|invalid|does not exist)\b|\b(unknown|expired|invalid) (visitor|user|session|poll)/i;
+
+/**
+ * Whether a failure of a call made within a session means that the backend forgot the visitor or
+ * the session (a restart, an expiry): code 404, or a message naming an unknown visitor, session or
+ * poll (docs/protocol.md "Session recovery"). The engine then starts a new session for the same
+ * visitor. A network failure or another server error is not that: it is retried as it is.
+ */
+export function forgotSession(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === NOT_FOUND || UNKNOWN_SESSION.test(error.message));
+}

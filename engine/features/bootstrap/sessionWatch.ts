@@ -1,0 +1,53 @@
+import { Subject, tap, type Observable } from 'rxjs';
+import type { VisitorApi } from '../../transport/visitorApi';
+import { forgotSession } from './predicates';
+
+/** The calls made within a session (every one but channelInfo and chatStart, which make it). */
+const SESSION_CALLS: ReadonlySet<PropertyKey> = new Set<keyof VisitorApi>([
+  'chatClose',
+  'transferAgent',
+  'getAdminCard',
+  'getHistoryMsg',
+  'getSessionMsg',
+  'getOfflineMsg',
+  'getEventMsg',
+  'sysMsg',
+  'sendMsg',
+  'msgComplete',
+  'evaluate',
+  'submitUserForm',
+  'typing',
+  'leaveMsg',
+  'addSessionMsg',
+  'robotAsk',
+  'upload',
+  'uploadBase64',
+]);
+
+/**
+ * The transport, watched: when a call made within a session fails in a way that means the backend
+ * forgot it (forgotSession), `lost$` emits the pollId of the session the call was made in, so that
+ * one place hears of it whichever feature made the call. The call's own error goes on to its caller.
+ */
+export function watchSession(api: VisitorApi, currentPollId: () => string | undefined): { api: VisitorApi; lost$: Observable<string> } {
+  const lost$ = new Subject<string>();
+  const watched = new Proxy(api, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      if (!SESSION_CALLS.has(key)) return value.bind(target) as unknown;
+      return (request: unknown) => {
+        // The session the call is made in (calls are made when their Observable is needed).
+        const pollId = currentPollId();
+        return (value as (r: unknown) => Observable<unknown>).call(target, request).pipe(
+          tap({
+            error: (e: unknown) => {
+              if (pollId !== undefined && forgotSession(e)) lost$.next(pollId);
+            },
+          }),
+        );
+      };
+    },
+  });
+  return { api: watched, lost$: lost$.asObservable() };
+}
