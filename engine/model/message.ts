@@ -96,7 +96,6 @@ export interface FileUpload {
 
 const SENDER_TYPES: readonly number[] = Object.values(SenderType);
 const MSG_TYPES: readonly (number | string)[] = Object.values(MsgType);
-const STATUSES: readonly string[] = Object.values(MessageStatus);
 
 /** Position by sender: visitor right, system centre, everyone else left (the default). */
 function positionOf(senderType: SenderType): Position {
@@ -139,10 +138,12 @@ function within(value: number | undefined, ok: (n: number) => boolean, path: str
 
 /**
  * Normalises one wire message (SPEC §3), liberal in what it accepts (DESIGN "wire data is
- * untrusted"): id the clientMsgId when there is one, else the id, generated if missing, position by sender, createdAt from msgTime or now. Unusable
- * optional fields (a time a Date cannot hold, a negative size, a wrong type) are dropped and an
- * unknown msgType is shown as text, each with a log line; an unknown sender is the default sender
- * when one is given. Throws DecodeError only when there is no known sender or the text is unusable.
+ * untrusted"): id the clientMsgId when there is one, else the id, generated if missing; position by
+ * sender; createdAt from msgTime or now. Unusable optional fields (a time a Date cannot hold, a
+ * negative size, a wrong type, a status other than sent — the server holds the message, nothing is
+ * left to deliver) are dropped and an unknown msgType is shown as text, each with a log line; an
+ * unknown sender is the default sender when one is given. Throws DecodeError only when there is no
+ * known sender or the text is unusable.
  */
 export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'message'): ChatMessage {
   const o = object(value, path);
@@ -158,6 +159,8 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
   const known = MSG_TYPES.includes(rawType as number | string);
   if (!known) warn?.(`${path}.msgType: unknown ${String(o.msgType)}; shown as text`);
   const status = lenient(() => optString(o.status, `${path}.status`), warn);
+  // A message the server holds is not the widget's to deliver or retry: only "sent" is kept.
+  if (status !== undefined && status !== MessageStatus.Sent) warn?.(`${path}.status: ${status} on a stored message; ignored`);
   const msgTime = within(lenient(() => optNumber(o.msgTime, `${path}.msgTime`), warn), (t) => Math.abs(t) <= MAX_TIME_MS, `${path}.msgTime`, warn);
   const size = (field: 'fileSize' | 'audioDuration') =>
     within(lenient(() => optNumber(o[field], `${path}.${field}`), warn), (n) => n >= 0, `${path}.${field}`, warn);
@@ -177,7 +180,7 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
     audioDuration: size('audioDuration'),
     fileSize: size('fileSize'),
     fileUrl: text('fileUrl'),
-    status: status !== undefined && STATUSES.includes(status) ? (status as MessageStatus) : undefined,
+    status: status === MessageStatus.Sent ? status : undefined,
     remote: o.remote === true ? true : undefined,
     robotAskMsgType: text('robotAskMsgType'),
     specialMsgFlag: lenient(() => optNumber(o.specialMsgFlag, `${path}.specialMsgFlag`), warn),

@@ -34,8 +34,9 @@ function poll({ api, scheduler, log }: EffectContext, { userId, pollId }: ChatSe
     const fresh = (event: WireEvent): boolean => {
       const id = eventIdOf(event);
       if (id === undefined) return true;
-      lastEventId = id;
+      // A repeat of an older event does not move the acknowledgement back.
       if (received.has(id)) return false;
+      lastEventId = id;
       received.add(id);
       if (received.size > REMEMBERED_EVENT_IDS) received.delete(received.values().next().value as string);
       return true;

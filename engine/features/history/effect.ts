@@ -17,6 +17,11 @@ export const history: Effect = ({ intent$, getState, api, scheduler, log, newId 
       const { session, messages, history: h } = getState();
       if (!session || !h.loading) return EMPTY;
       const oldest = intent.type === 'historyRequested' ? messages.find((m) => m.msgTime !== undefined) : undefined;
+      if (intent.type === 'historyRequested' && !oldest) {
+        // Without a time to page by, the request would fetch the newest page again.
+        log.warn('no message shown has a msgTime: no older history can be asked for');
+        return of<Intent>({ type: 'historyLoaded', messages: [], exhausted: true });
+      }
       return api.getHistoryMsg({ pageSize: HISTORY_PAGE_SIZE, maxTime: oldest?.createdAt, userId: session.userId }).pipe(
         map((raw): Intent => {
           const now = scheduler.now();

@@ -106,6 +106,18 @@ describe('decodeMessage (SPEC §3 Message)', () => {
     expect(m.status).toBeUndefined();
     expect(decodeMessage({ senderType: 1, msgType: 1, msgContent: 'a', status: 'sent' }, defaults()).status).toBe('sent');
   });
+
+  it.each(['pending', 'fail'])('a stored message whose status says %s shows no spinner and no retry: the server holds it, nothing is left to deliver (one log line)', (status) => {
+    const lines: string[] = [];
+    const m = decodeMessage({ senderType: 1, msgType: 1, msgContent: 'a', status }, { ...defaults(), warn: (line) => lines.push(line) }, 'm');
+    expect(m.status).toBeUndefined();
+    expect(lines).toEqual([`m.status: ${status} on a stored message; ignored`]);
+  });
+
+  it('a message sent with a clientMsgId is known under it (the id the widget showed it under), so it is never shown twice', () => {
+    expect(decodeMessage({ id: 'srv-1', clientMsgId: 'local-1', senderType: 1, msgContent: 'a' }, defaults()).id).toBe('local-1');
+    expect(decodeMessage({ id: 'srv-1', senderType: 1, msgContent: 'a' }, defaults()).id).toBe('srv-1');
+  });
 });
 
 describe('assignTimes (SPEC §3 hasTime, §9 300000 ms)', () => {

@@ -70,6 +70,24 @@ describe('history effect: SPEC §7 getHistoryMsg (pageSize 20, maxTime, userId)'
     });
   });
 
+  it('when no message shown has a time to page by, nothing older can be asked for: no request (it would fetch the newest page again), the history ends', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi();
+      const log = logSpy();
+      const untimed = createMessage({ id: 'w1', senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: 'Hi', createdAt: 0 });
+      const intents = cold(' r', v);
+      const expected = '     e';
+      const run = runEffect(history, readyState({ messages: [untimed] }), intents, { api: api.api, scheduler, log });
+      expectObservable(run.output$).toBe(expected, { e: { type: 'historyLoaded', messages: [], exhausted: true } });
+      flush();
+
+      expect(api.count('getHistoryMsg')).toBe(0);
+      expect(run.getState().history).toEqual({ loading: false, exhausted: true });
+      expect(logLines(log)).toEqual(['no message shown has a msgTime: no older history can be asked for']);
+    });
+  });
+
   it('a full page of 20 may have older ones: the next request goes on from its oldest message', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
