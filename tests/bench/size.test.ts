@@ -14,9 +14,12 @@ import { PRECOMPRESS_MIN_BYTES } from '../../scripts/precompress';
  * that grows the first screen fails; lower it whenever a change shrinks it. Measured 121.2 kB, then
  * 122.6 kB on 2026-11-26: the engine in feature slices, one decoder for both readings of a 1201
  * event with lenient field decoding, idempotent delivery (+1.0 in the chat engine's chunk), and a
- * per-message error boundary, bidi neutralisation and typing notices (+0.4 in the screen's chunk).
+ * per-message error boundary, bidi neutralisation and typing notices (+0.4 in the screen's chunk);
+ * then 124.4 kB: the persisted outbox, session recovery, event acknowledgement and the echo of
+ * another tab's messages (+1.8 in the chat engine's chunk, which the first screen needs: a message
+ * typed before a reload is sent again as soon as the page starts).
  */
-const BUDGET_BYTES = 123.4 * 1024;
+const BUDGET_BYTES = 125.2 * 1024;
 const DIST = 'dist';
 
 /** A chunk of Vite's build manifest. */

@@ -2,27 +2,8 @@ import { Subject, tap, type Observable } from 'rxjs';
 import type { VisitorApi } from '../../transport/visitorApi';
 import { forgotSession } from './predicates';
 
-/** The calls made within a session (every one but channelInfo and chatStart, which make it). */
-const SESSION_CALLS: ReadonlySet<PropertyKey> = new Set<keyof VisitorApi>([
-  'chatClose',
-  'transferAgent',
-  'getAdminCard',
-  'getHistoryMsg',
-  'getSessionMsg',
-  'getOfflineMsg',
-  'getEventMsg',
-  'sysMsg',
-  'sendMsg',
-  'msgComplete',
-  'evaluate',
-  'submitUserForm',
-  'typing',
-  'leaveMsg',
-  'addSessionMsg',
-  'robotAsk',
-  'upload',
-  'uploadBase64',
-]);
+/** The calls that make a session; every other call is made within one. */
+const SESSIONLESS_CALLS: ReadonlySet<PropertyKey> = new Set<keyof VisitorApi>(['channelInfo', 'chatStart']);
 
 /**
  * The transport, watched: when a call made within a session fails in a way that means the backend
@@ -35,7 +16,7 @@ export function watchSession(api: VisitorApi, currentPollId: () => string | unde
     get(target, key) {
       const value: unknown = Reflect.get(target, key);
       if (typeof value !== 'function') return value;
-      if (!SESSION_CALLS.has(key)) return value.bind(target) as unknown;
+      if (SESSIONLESS_CALLS.has(key)) return value.bind(target) as unknown;
       return (request: unknown) => {
         // The session the call is made in (calls are made when their Observable is needed).
         const pollId = currentPollId();
