@@ -12,15 +12,23 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** A server process (server/node.ts) that listens: its origin, its port, and how to stop it. */
+export interface ServerProcess {
+  url: string;
+  port: number;
+  stop: () => Promise<void>;
+}
+
 /**
- * Builds the widget and starts the server exactly as `npm start` does (a production build, then one
- * Node process serving dist/ and the API) on a free port; resolves its origin and a stop function.
+ * Starts the server process exactly as `npm start` does after its build (one Node process serving
+ * the dist/ that is already there, and the API, with a fresh in-memory store) on `port`, a free
+ * one when omitted; resolves once it listens. Stopping it ends the process (its store with it), so
+ * a test can restart a server on the same port, as a backend that restarts does.
  */
-export async function startLikeNpmStart(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServerProcess(port?: number): Promise<ServerProcess> {
   const env = { ...process.env, NODE_ENV: 'production' };
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { env, stdio: 'inherit' });
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/node.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const listenOn = port ?? (await freePort());
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/node.ts'], { env: { ...env, PORT: String(listenOn) }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (chunk: Buffer) => {
@@ -32,9 +40,22 @@ export async function startLikeNpmStart(): Promise<{ url: string; stop: () => Pr
   });
   return {
     url,
+    port: listenOn,
     stop: async () => {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = once(server, 'exit');
       server.kill();
-      await once(server, 'exit');
+      await exited;
     },
   };
+}
+
+/**
+ * Builds the widget and starts the server exactly as `npm start` does (a production build, then one
+ * Node process serving dist/ and the API) on a free port; resolves its origin and a stop function.
+ */
+export async function startLikeNpmStart(): Promise<{ url: string; stop: () => Promise<void> }> {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' });
+  const { url, stop } = await startServerProcess();
+  return { url, stop };
 }
