@@ -20,36 +20,39 @@ function eventIdOf(event: WireEvent): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
+/** How far a session's events were received: the last eventId, and the ids already received. */
+interface Cursor {
+  lastEventId: string;
+  received: Set<string>;
+}
+
 /**
  * SPEC §7 getEventMsg every 2000 ms after the previous reply: never two in flight; errors logged, the
  * loop goes on. Each poll acknowledges the events received so far (`lastEventId`, an extension a
  * spec backend ignores), so a backend that keeps events until acknowledged re-sends those of an
  * answer lost on the way; an event whose eventId was already received is dropped here, once for all
- * of dispatch.
+ * of dispatch. The cursor belongs to the session: polling it again later (a chat closed, then an
+ * agent again) goes on from where it was.
  */
-function poll({ api, scheduler, log }: EffectContext, { userId, pollId }: ChatSession): Observable<EventBatch> {
-  return defer(() => {
-    let lastEventId = '';
-    const received = new Set<string>();
-    const fresh = (event: WireEvent): boolean => {
-      const id = eventIdOf(event);
-      if (id === undefined) return true;
-      // A repeat of an older event does not move the acknowledgement back.
-      if (received.has(id)) return false;
-      lastEventId = id;
-      received.add(id);
-      if (received.size > REMEMBERED_EVENT_IDS) received.delete(received.values().next().value as string);
-      return true;
-    };
-    return defer(() => api.getEventMsg({ userId, pollId, lastEventId })).pipe(
-      map((batch) => ({ ...batch, events: batch.events.filter(fresh) })),
-      catchError((e: unknown) => {
-        log.warn(`getEventMsg failed: ${errorText(e)}`);
-        return EMPTY;
-      }),
-      repeat({ delay: () => timer(POLL_INTERVAL_MS, scheduler) }),
-    );
-  });
+function poll({ api, scheduler, log }: EffectContext, { userId, pollId }: ChatSession, cursor: Cursor): Observable<EventBatch> {
+  const fresh = (event: WireEvent): boolean => {
+    const id = eventIdOf(event);
+    if (id === undefined) return true;
+    // A repeat of an older event does not move the acknowledgement back.
+    if (cursor.received.has(id)) return false;
+    cursor.lastEventId = id;
+    cursor.received.add(id);
+    if (cursor.received.size > REMEMBERED_EVENT_IDS) cursor.received.delete(cursor.received.values().next().value as string);
+    return true;
+  };
+  return defer(() => api.getEventMsg({ userId, pollId, lastEventId: cursor.lastEventId })).pipe(
+    map((batch) => ({ ...batch, events: batch.events.filter(fresh) })),
+    catchError((e: unknown) => {
+      log.warn(`getEventMsg failed: ${errorText(e)}`);
+      return EMPTY;
+    }),
+    repeat({ delay: () => timer(POLL_INTERVAL_MS, scheduler) }),
+  );
 }
 
 /**
@@ -58,9 +61,18 @@ function poll({ api, scheduler, log }: EffectContext, { userId, pollId }: ChatSe
  * implementation today; a push transport could replace it here without touching dispatch.
  */
 export function eventBatches(ctx: EffectContext): Observable<EventBatch> {
-  return ctx.state$.pipe(
-    map(listening),
-    distinctUntilChanged((a, b) => a?.pollId === b?.pollId && a?.userId === b?.userId),
-    switchMap((session) => (session ? poll(ctx, session) : EMPTY)),
-  );
+  return defer(() => {
+    const cursors = new Map<string, Cursor>();
+    const cursorOf = ({ userId, pollId }: ChatSession): Cursor => {
+      const key = `${userId} ${pollId}`;
+      const cursor = cursors.get(key) ?? { lastEventId: '', received: new Set<string>() };
+      cursors.set(key, cursor);
+      return cursor;
+    };
+    return ctx.state$.pipe(
+      map(listening),
+      distinctUntilChanged((a, b) => a?.pollId === b?.pollId && a?.userId === b?.userId),
+      switchMap((session) => (session ? poll(ctx, session, cursorOf(session)) : EMPTY)),
+    );
+  });
 }

@@ -1,4 +1,4 @@
-import { EMPTY, exhaustMap, filter, map, merge, retry, timer, type Observable } from 'rxjs';
+import { EMPTY, defer, exhaustMap, filter, map, merge, retry, timer, type Observable } from 'rxjs';
 import { errorText, ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import { chatStart, sessionOf } from './effect';
@@ -11,7 +11,9 @@ const RESUME_RETRY_MAX_MS = 30_000;
 function resume(ctx: EffectContext): Observable<Intent> {
   const { channel, query, session } = ctx.getState();
   if (!channel || !query.channelId || !session) return EMPTY;
-  return chatStart(ctx, query.channelId, channel, session.userId).pipe(
+  const { channelId } = query;
+  // Each try is a new call (a transport may start its request when called).
+  return defer(() => chatStart(ctx, channelId, channel, session.userId)).pipe(
     map((data): Intent => ({ type: 'sessionResumed', session: sessionOf(data), status: data.status })),
     retry({
       delay: (e: unknown, attempt) => {

@@ -2,11 +2,14 @@ import { Subject, tap, type Observable } from 'rxjs';
 import type { VisitorApi } from '../../transport/visitorApi';
 import { forgotSession } from './predicates';
 
-/** The calls that make a session; every other call is made within one. */
-const SESSIONLESS_CALLS: ReadonlySet<PropertyKey> = new Set<keyof VisitorApi>(['channelInfo', 'chatStart']);
+/**
+ * Calls whose failure says nothing about the session to go on with: those that make it, those about
+ * the channel alone, and chatClose, which ends it (a session forgotten by then is over anyway).
+ */
+const UNWATCHED_CALLS: ReadonlySet<PropertyKey> = new Set<keyof VisitorApi>(['channelInfo', 'chatStart', 'getEvaluateInfo', 'robotTips', 'chatClose']);
 
 /**
- * The transport, watched: when a call made within a session fails in a way that means the backend
+ * The transport, watched: when a call made within a session (any but the unwatched ones) fails in a way that means the backend
  * forgot it (forgotSession), `lost$` emits the pollId of the session the call was made in, so that
  * one place hears of it whichever feature made the call. The call's own error goes on to its caller.
  */
@@ -16,7 +19,7 @@ export function watchSession(api: VisitorApi, currentPollId: () => string | unde
     get(target, key) {
       const value: unknown = Reflect.get(target, key);
       if (typeof value !== 'function') return value;
-      if (SESSIONLESS_CALLS.has(key)) return value.bind(target) as unknown;
+      if (UNWATCHED_CALLS.has(key)) return value.bind(target) as unknown;
       return (request: unknown) => {
         // The session the call is made in (calls are made when their Observable is needed).
         const pollId = currentPollId();

@@ -1,4 +1,4 @@
-import { EMPTY, defer, distinctUntilChanged, filter, first, ignoreElements, map, merge, mergeMap, of, pairwise, switchMap, tap, type Observable } from 'rxjs';
+import { EMPTY, defer, distinctUntilChanged, filter, first, ignoreElements, merge, mergeMap, of, pairwise, switchMap, tap, type Observable } from 'rxjs';
 import { outboxKey } from '../../constants';
 import { ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
@@ -61,7 +61,11 @@ function read({ storage, log, scheduler }: EffectContext, key: string): Map<stri
     log.warn('the stored outbox is not JSON; dropped');
     return out;
   }
-  for (const entry of Array.isArray(list) ? list : []) {
+  if (!Array.isArray(list)) {
+    log.warn('the stored outbox is not a list; dropped');
+    return out;
+  }
+  for (const entry of list) {
     if (!validEntry(entry)) log.warn('dropped an unreadable outbox entry');
     else if (scheduler.now() - entry.createdAt > OUTBOX_MAX_AGE_MS) log.warn(`dropped outbox message ${entry.id}: older than 7 days`);
     else out.set(entry.id, entry);
@@ -81,15 +85,13 @@ function persist(ctx: EffectContext): Observable<never> {
   let written: string | null = null;
   return ctx.state$.pipe(
     distinctUntilChanged((a, b) => a.messages === b.messages && keyOf(a) === keyOf(b)),
-    map((s) => ({ key: keyOf(s), messages: s.messages })),
-    filter((x): x is { key: string; messages: ChatState['messages'] } => x.key !== null),
-    map(({ key, messages }) => ({ key, kept: messages.filter(outlivesPage), known: messages })),
-    distinctUntilChanged((a, b) => a.key === b.key && sameEntries(a.kept, b.kept)),
-    tap(({ key, kept, known }) => {
+    tap((s) => {
+      const key = keyOf(s);
+      if (!key) return;
       const stored = read(ctx, key);
-      const keep = new Set(kept.map((m) => m.id));
-      for (const m of known) if (m.senderType === SenderType.Visitor && !keep.has(m.id)) stored.delete(m.id);
-      for (const m of kept) stored.set(m.id, entryOf(m));
+      // Confirmed, whichever way this page learned it (an answer, the history, another tab's echo).
+      for (const m of s.messages) if (m.senderType === SenderType.Visitor && !outlivesPage(m)) stored.delete(m.id);
+      for (const m of s.messages) if (outlivesPage(m)) stored.set(m.id, entryOf(m));
       const text = JSON.stringify([...stored.values()].sort((a, b) => a.createdAt - b.createdAt));
       if (text !== written) ctx.storage.set(key, text);
       written = text;
@@ -97,9 +99,6 @@ function persist(ctx: EffectContext): Observable<never> {
     ignoreElements(),
   );
 }
-
-const sameEntries = (a: readonly ChatMessage[], b: readonly ChatMessage[]): boolean =>
-  a.length === b.length && a.every((m, i) => m === b[i] || JSON.stringify(entryOf(m)) === JSON.stringify(entryOf(b[i] as ChatMessage)));
 
 /**
  * After a page load: once the first history page is in (so a message the server already has, known

@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../../../engine/core/intents';
 import { agentEvents } from '../../../../engine/features/agentEvents/effect';
-import { ChatStatus, EventCode, MsgType, OutType } from '../../../../engine/model/codes';
+import { ChatStatus, EventCode, MessageStatus, MsgType, OutType, SenderType } from '../../../../engine/model/codes';
 import type { WireEvent } from '../../../../engine/protocol';
 import type { EventBatch } from '../../../../engine/transport/visitorApi';
 import { answers, fakeApi } from '../../support/fakeApi';
@@ -344,6 +344,83 @@ describe('agentEvents effect: SPEC §4 Transfer result 3 — the queue position 
       //                0 s      2 s      4 s      6 s      8 s         10 s
       const expected = '- 1999ms p 1999ms - 1999ms - 1999ms (Pc) 1996ms -';
       expectObservable(runEffect(agentEvents, start, cold(''), { api: api.api, scheduler }).output$).toBe(expected, v);
+    });
+  });
+});
+
+describe('agentEvents effect: the visitor’s own messages sent from another tab (a 1201 with senderType 1 and a clientMsgId)', () => {
+  /** The server's echo of a visitor message another tab sent (msgId the server's, clientMsgId the other tab's). */
+  const echo = (msgId: string, clientMsgId: string, msgContent = 'from my other tab') =>
+    ev.message(msgId, { senderType: SenderType.Visitor, clientMsgId, msgContent });
+  const mine = (id: string, msgContent = 'from my other tab') => textLine(id, msgContent, 0, SenderType.Visitor);
+  const values = {
+    ...v,
+    E: { type: 'sentElsewhere', messages: [mine('c1')] },
+    F: { type: 'sentElsewhere', messages: [mine('c1'), mine('c2', 'and this')] },
+  } satisfies Record<string, Intent>;
+
+  it('is sentElsewhere, shown under its clientMsgId on the right — not agent news: unread and the typing indicator stay as they were', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(echo('srv-1', 'c1')));
+      const typingAgent = { ...start, agentTyping: true };
+      const expected = 'E';
+      const run = runEffect(agentEvents, typingAgent, cold(''), { ...ctx, scheduler });
+      expectObservable(run.output$).toBe(expected, values);
+      flush();
+
+      expect(run.getState()).toMatchObject({ unread: false, agentTyping: true });
+      expect(run.getState().messages).toEqual([{ ...mine('c1'), hasTime: true }]);
+      expect(run.getState().messages[0]?.position).toBe('right');
+    });
+  });
+
+  it('in the other reading too (the text base64, the fields on the event); consecutive echoes are one intent', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const onEvent = { event_type: EventCode.AgentMessage, msgId: 'srv-2', msgContentEnc: b64('and this'), senderType: SenderType.Visitor, clientMsgId: 'c2' };
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(echo('srv-1', 'c1'), onEvent));
+      const expected = 'F';
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe(expected, values);
+    });
+  });
+
+  it('the echo of a message already shown under its clientMsgId (this tab sent it, or the outbox restored it) is not shown again', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(echo('srv-1', 'c1', 'hello')), batch(echo('srv-1', 'c1', 'hello')));
+      const sentHere = { ...start, messages: [{ ...mine('c1', 'hello'), status: MessageStatus.Sent }] };
+      // Polls at 0 s and 2 s: nothing either time.
+      const expected = '- 1999ms -';
+      const run = runEffect(agentEvents, sentHere, cold(''), { ...ctx, scheduler });
+      expectObservable(run.output$).toBe(expected, values);
+      flush();
+
+      expect(run.getState().messages).toEqual(sentHere.messages);
+    });
+  });
+
+  it('an echo repeated in a later poll is shown once', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(echo('srv-1', 'c1')), batch(echo('srv-9', 'c1')));
+      const expected = 'E 1999ms -';
+      expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe(expected, values);
+    });
+  });
+
+  it('agent messages and echoes in one run keep their order: agentMessages, sentElsewhere, agentMessages', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(ev.message('a1'), echo('srv-1', 'c1'), ev.message('a2')));
+      const expected = '(AEB)';
+      const run = runEffect(agentEvents, start, cold(''), { ...ctx, scheduler });
+      expectObservable(run.output$).toBe(expected, values);
+      flush();
+
+      expect(run.getState().messages.map((m) => m.id)).toEqual(['a1', 'c1', 'a2']);
+      // The agent's messages are news (unread); the echo between them changes nothing of that.
+      expect(run.getState().unread).toBe(true);
     });
   });
 });
