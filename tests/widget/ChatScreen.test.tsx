@@ -47,6 +47,31 @@ describeBoth('ChatScreen', ({ strict }) => {
     expect(screen.getByText('Yes, within 5 days.')).toBeDefined();
   });
 
+  it('a backend that forgot the session: "Reconnecting…" shows above the conversation until a new session answers, the messages stay', async () => {
+    const resumed = new Subject<ChatStartData>();
+    const forgot = new ApiError('sendMsg', 404, 'visitor not found, call chatStart first');
+    const { engine } = testEngine({
+      api: hookApi({ chatStart: answers(of(session()), resumed), getHistoryMsg: () => of(HISTORY), sendMsg: () => throwError(() => forgot) }),
+    });
+    renderUi(<ChatScreen />, { engine, strict });
+    await settle();
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+
+    // The visitor's next message finds the session forgotten.
+    act(() => void engine.sendText('Still there?'));
+    await settle();
+    expect(screen.getByText('Reconnecting…').closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByText('Do you ship to Norway?')).toBeDefined();
+
+    act(() => {
+      resumed.next(session({ pollId: 'p-2' }));
+      resumed.complete();
+    });
+    await settle();
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+    expect(screen.getByText('Do you ship to Norway?')).toBeDefined();
+  });
+
   it('a message time no Date can hold (msgTime 1e16) does not stop the chat: the message shows, timed as it arrived', async () => {
     const odd: WireMessage = { id: 'h4', senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: 'From the far future', msgTime: 1e16 };
     const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([...HISTORY, odd]) }) });
