@@ -51,7 +51,11 @@ export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
 
 /** Visitor-id local storage key (SPEC §3). */
 export const visitorIdKey = (tenantId: string): string => `chat-${tenantId}-uid`;
-/** Where a visitor's unconfirmed messages are kept across page loads (docs/protocol.md "Outbox"; our choice). */
-export const outboxKey = (tenantId: string, userId: string): string => `chat-${tenantId}-outbox-${userId}`;
+/**
+ * Where the unconfirmed messages of this browser's visitor on a channel are kept across page loads
+ * (docs/protocol.md "Outbox"; our choice): by channel id, known from the first moment, so that a
+ * message typed while the chat still connects is kept too.
+ */
+export const outboxKey = (channelId: string): string => `chat-${channelId}-outbox`;
 /** Chosen agent group local storage key (SPEC §3). */
 export const GROUP_ID_KEY = 'chat-groupId';

@@ -5,7 +5,7 @@ import { ChatStatus } from '../../model/codes';
 import { queueText, type ChatMessage } from '../../model/message';
 import { append, update } from '../../model/timeline';
 import { isEmptySystemMessage } from '../notices/predicates';
-import { withAgent } from './predicates';
+import { isQueued } from './predicates';
 
 /** The conversation with a human: status, the transfer to an agent, the queue, the end (SPEC §4). */
 export interface ConversationState {
@@ -56,8 +56,9 @@ function leaveAgent(state: ChatState, closed: boolean): ChatState {
 
 export const conversationCases = {
   sessionStarted: (state, { status }) => ({ ...state, status }),
-  // A backend that forgot the visitor may say the conversation with the agent is over.
-  sessionResumed: (state, { status }) => ({ ...(withAgent({ ...state, status }) ? state : leaveAgent(state, false)), status }),
+  // A backend that forgot the visitor may say the conversation with the agent is over; a group
+  // choice still asked for stays (the transfer waiting for it goes on).
+  sessionResumed: (state, { status }) => ({ ...state, status, queue: isQueued({ ...state, status }) ? state.queue : null }),
   groupChoiceRequired: (state, { groups }) => ({ ...state, groupChoice: groups }),
   transferStarted: (state) => ({ ...state, transferring: true, groupChoice: null }),
   transferEnded: (state) => ({ ...state, transferring: false }),

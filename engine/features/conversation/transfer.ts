@@ -7,6 +7,7 @@ import type { TransferAgentData, TransferAgentRequest } from '../../protocol';
 import { errorText, noticeMessage, ofType, systemMessage, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import { added } from '../notices/slice';
+import { forgotSession } from '../bootstrap/predicates';
 import { userFormRequired } from '../forms/predicates';
 import { canRequestHuman, heldForAgent, joinedQueueAt, transfersAutomatically } from './predicates';
 
@@ -52,18 +53,30 @@ function outcome(ctx: EffectContext, { status, adminNick, waitIndex }: TransferA
   }
 }
 
-/** transferAgent for `target`; a failed call counts as result 4 (failure). */
+/**
+ * transferAgent for `target`; a failed call counts as result 4 (failure) — but for one that found the
+ * session forgotten: the wait for an agent goes on, and the same transfer is asked again on the
+ * session that replaces it (this transfer still holds the one-at-a-time slot meanwhile).
+ */
 function call(ctx: EffectContext, target: Omit<TransferAgentRequest, 'userId'>): Observable<Intent> {
-  return concat(
-    of<Intent>({ type: 'transferStarted' }),
-    defer(() => ctx.api.transferAgent({ ...target, userId: ctx.getState().session?.userId ?? '' })).pipe(
-      mergeMap((result) => outcome(ctx, result)),
-      catchError((e: unknown) => {
-        ctx.log.warn(`transferAgent failed: ${errorText(e)}`);
-        return outcome(ctx, { status: TransferStatus.Failure });
-      }),
-    ),
-  );
+  return defer(() => {
+    const used = ctx.getState().session;
+    return concat(
+      of<Intent>({ type: 'transferStarted' }),
+      ctx.api.transferAgent({ ...target, userId: used?.userId ?? '' }).pipe(
+        mergeMap((result) => outcome(ctx, result)),
+        catchError((e: unknown) => {
+          ctx.log.warn(`transferAgent failed: ${errorText(e)}`);
+          if (!forgotSession(e)) return outcome(ctx, { status: TransferStatus.Failure });
+          const again$ = ctx.state$.pipe(
+            first((s) => s.session !== null && s.session !== used && !s.reconnecting),
+            switchMap(() => (canRequestHuman(ctx.getState()) ? call(ctx, target) : EMPTY)),
+          );
+          return concat(of<Intent>({ type: 'transferEnded', waiting: true }), again$);
+        }),
+      ),
+    );
+  });
 }
 
 /** A transfer to a group, remembered in chat-groupId (SPEC §3, §4). */

@@ -27,6 +27,7 @@ import type { SendMsgData } from '../../protocol';
 import { toWire } from '../../model/message';
 import { findMessage } from '../../model/timeline';
 import type { ChatSession } from '../bootstrap/slice';
+import { forgotSession } from '../bootstrap/predicates';
 import { heldForAgent } from '../conversation/predicates';
 import { isPendingVisitorMessage } from './predicates';
 
@@ -138,7 +139,8 @@ function send(ctx: EffectContext, id: string, agentGaveUp: () => boolean): Obser
 
 /**
  * One visitor message from the outbox to the server: once a session exists, its file is uploaded
- * first when it has one (a failure marks it fail: SPEC §8), then the message is sent. It keeps an
+ * first when it has one (a failure marks it fail: SPEC §8, unless the backend had forgotten the
+ * session: then it starts over on the new one), then the message is sent. It keeps an
  * ear on the transfers meanwhile: one that ends without an agent while a held file uploads fails
  * the message when its upload is done, unless another transfer is under way.
  */
@@ -149,28 +151,31 @@ function deliver(ctx: EffectContext, id: string): Observable<Intent> {
       if (noAgent(i)) gaveUp = true;
       else if (i.type === 'transferStarted') gaveUp = false;
     });
-    const run = ctx.state$
-      .pipe(
-        first((s) => s.session !== null),
+    const once = (after: ChatSession | null): Observable<Intent> =>
+      ctx.state$.pipe(
+        // The first session; after a forgotten one, the session that replaced it.
+        first((s) => s.session !== null && s.session !== after && !s.reconnecting),
         switchMap((s) => {
           const message = findMessage(s.messages, id);
           if (!message || !s.session) return EMPTY;
           if (!message.upload) return send(ctx, id, () => gaveUp);
           let uploaded = false;
-          const upload$ = upload(ctx, id, { userId: s.session.userId, file: message.upload.file, fileName: message.fileName ?? '' }).pipe(
+          const used = s.session;
+          const upload$ = upload(ctx, id, { userId: used.userId, file: message.upload.file, fileName: message.fileName ?? '' }).pipe(
             map((intent) => {
               if (intent.type === 'uploaded') uploaded = true;
               return intent;
             }),
             catchError((e: unknown) => {
               ctx.log.warn(`upload failed: ${errorText(e)}`);
-              return of<Intent>({ type: 'uploadFailed', id });
+              // Not the file's fault when the backend had forgotten the session: it goes again on the next one.
+              return forgotSession(e) ? once(used) : of<Intent>({ type: 'uploadFailed', id });
             }),
           );
           return concat(upload$, defer(() => (uploaded ? send(ctx, id, () => gaveUp) : EMPTY)));
         }),
-      )
-      .subscribe(subscriber);
+      );
+    const run = once(null).subscribe(subscriber);
     return () => {
       watch.unsubscribe();
       run.unsubscribe();

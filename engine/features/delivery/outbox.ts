@@ -73,8 +73,8 @@ function read({ storage, log, scheduler }: EffectContext, key: string): Map<stri
   return out;
 }
 
-/** The storage key of the visitor's outbox, once the channel and the visitor are known. */
-const keyOf = (s: ChatState): string | null => (s.channel && s.session ? outboxKey(s.channel.tenantId, s.session.userId) : null);
+/** The storage key of the visitor's outbox on the chat's channel. */
+const keyOf = (s: ChatState): string | null => (s.query.channelId ? outboxKey(s.query.channelId) : null);
 
 /**
  * Keeps the stored outbox in step with the messages: an unconfirmed message that can outlive the
@@ -82,7 +82,6 @@ const keyOf = (s: ChatState): string | null => (s.channel && s.session ? outboxK
  * alone, so tabs of one visitor share the outbox.
  */
 function persist(ctx: EffectContext): Observable<never> {
-  let written: string | null = null;
   return ctx.state$.pipe(
     distinctUntilChanged((a, b) => a.messages === b.messages && keyOf(a) === keyOf(b)),
     tap((s) => {
@@ -93,8 +92,8 @@ function persist(ctx: EffectContext): Observable<never> {
       for (const m of s.messages) if (m.senderType === SenderType.Visitor && !outlivesPage(m)) stored.delete(m.id);
       for (const m of s.messages) if (outlivesPage(m)) stored.set(m.id, entryOf(m));
       const text = JSON.stringify([...stored.values()].sort((a, b) => a.createdAt - b.createdAt));
-      if (text !== written) ctx.storage.set(key, text);
-      written = text;
+      // Written only when it changes (nothing at all while there never was anything to keep).
+      if (text !== (ctx.storage.get(key) ?? '[]')) ctx.storage.set(key, text);
     }),
     ignoreElements(),
   );

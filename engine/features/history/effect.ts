@@ -12,7 +12,7 @@ import { decodeMessage, type ChatMessage } from '../../model/message';
 export const history: Effect = ({ intent$, getState, api, scheduler, log, newId }) =>
   intent$.pipe(
     // A request the reducer refused (canLoadOlder) did not set `loading`: nothing to load.
-    ofType('sessionStarted', 'historyRequested'),
+    ofType('sessionStarted', 'sessionResumed', 'historyRequested'),
     exhaustMap((intent) => {
       const { session, messages, history: h } = getState();
       if (!session || !h.loading) return EMPTY;

@@ -5,7 +5,8 @@ import { canLoadOlder } from './predicates';
 
 /** The conversation's history (SPEC §7 getHistoryMsg): a page loading, or none left. */
 export interface HistoryState {
-  history: { loading: boolean; exhausted: boolean };
+  /** `newest`: the newest page came in (a new session after a loss asks for it again until it does). */
+  history: { loading: boolean; exhausted: boolean; newest: boolean };
 }
 
 /** Loads the next older page of history. */
@@ -15,12 +16,14 @@ export type HistoryResult =
   | { type: 'historyLoaded'; messages: readonly ChatMessage[]; exhausted: boolean }
   | { type: 'historyFailed' };
 
-export const initialHistory: HistoryState = { history: { loading: false, exhausted: false } };
+export const initialHistory: HistoryState = { history: { loading: false, exhausted: false, newest: false } };
 
 export const historyCases = {
   // The newest page loads as soon as the session starts.
-  sessionStarted: (state) => ({ ...state, history: { loading: true, exhausted: false } }),
+  sessionStarted: (state) => ({ ...state, history: { loading: true, exhausted: false, newest: false } }),
+  // The newest page failed (the session was forgotten before it came): the new session asks again.
+  sessionResumed: (state) => (state.history.newest || state.history.loading ? state : { ...state, history: { ...state.history, loading: true } }),
   historyRequested: (state) => (canLoadOlder(state) ? { ...state, history: { ...state.history, loading: true } } : state),
-  historyLoaded: (state, { messages, exhausted }) => ({ ...state, messages: prepend(state.messages, messages), history: { loading: false, exhausted } }),
+  historyLoaded: (state, { messages, exhausted }) => ({ ...state, messages: prepend(state.messages, messages), history: { loading: false, exhausted, newest: true } }),
   historyFailed: (state) => ({ ...state, history: { ...state.history, loading: false } }),
 } satisfies Cases;

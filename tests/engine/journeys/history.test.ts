@@ -47,7 +47,7 @@ describe('history', () => {
       expect(fake.bodies('getHistoryMsg')[0]?.maxTime).toBeUndefined();
       const state = engine.getSnapshot();
       expect(state.messages.slice(0, 3).map((m) => m.createdAt)).toEqual([1000, 2000, 3000]);
-      expect(state.history).toEqual({ loading: false, exhausted: true });
+      expect(state.history).toEqual({ loading: false, exhausted: true, newest: true });
     });
   });
 
@@ -134,7 +134,7 @@ describe('history', () => {
       flush();
       const after = engine.getSnapshot();
       expect(after.messages).toBe(before);
-      expect(after.history).toEqual({ loading: false, exhausted: false });
+      expect(after.history).toEqual({ loading: false, exhausted: false, newest: true });
       expect(logLines(log)).toEqual([expect.stringMatching(/history failed: getHistoryMsg: offline/)]);
 
       engine.loadOlder();
@@ -158,7 +158,7 @@ describe('history', () => {
       const state = engine.getSnapshot();
       expect(state.phase).toBe('ready');
       expect(state.messages).toEqual([]);
-      expect(state.history).toEqual({ loading: false, exhausted: false });
+      expect(state.history).toEqual({ loading: false, exhausted: false, newest: false });
     });
   });
 
@@ -174,7 +174,7 @@ describe('history', () => {
       expect(engine.getSnapshot().phase).toBe('error');
       expect(fake.count('getHistoryMsg')).toBe(0);
       // No page can ever arrive, so the list must not show a loading indicator.
-      expect(engine.getSnapshot().history).toEqual({ loading: false, exhausted: false });
+      expect(engine.getSnapshot().history).toEqual({ loading: false, exhausted: false, newest: false });
     });
   });
 });

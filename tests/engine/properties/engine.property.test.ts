@@ -2,21 +2,27 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChatState } from '../../../engine/core/state';
 import { heldForAgent, isQueued } from '../../../engine/features/conversation/predicates';
-import { canRetry } from '../../../engine/features/delivery/predicates';
+import { canRetry, isUnconfirmed } from '../../../engine/features/delivery/predicates';
 import { userFormRequired } from '../../../engine/features/forms/predicates';
 import { MessageStatus } from '../../../engine/model/codes';
 import { findMessage } from '../../../engine/model/timeline';
-import { DISPOSE_AT_MS, described, quietScenario, runScenario, scenarios, type Scenario } from '../support/engineScenario';
+import { DISPOSE_AT_MS, described, quietScenario, runScenario, scenarios, settlingScenarios, type Outcome, type Scenario } from '../support/engineScenario';
 
 /**
  * Issue 12 "Proof": the whole engine (createChatEngine, every effect) in virtual time against random
  * backends and visitors (tests/engine/support/engineScenario.ts): poll answers with any mix of
  * SPEC §4 event codes, duplicates and bad fields, both readings of 1201 msgContentEnc, errors,
- * time-outs and delays on every call, and visitor actions at random times. Each property runs
- * RUNS scenarios (4 × RUNS in all); on a failure fast-check prints the seed and the shrunk scenario.
+ * time-outs and delays on every call, and visitor actions at random times; and the faults of
+ * docs/protocol.md "Extensions": events with eventIds handed out again until acknowledged, or
+ * repeated; the visitor forgotten by the backend (404 until a chatStart, which may fail first);
+ * sendMsg answers slow, failed, or lost after the message was stored (once per clientMsgId); the
+ * `online` and visibility ports; reloads (a new engine on the same storage and backend). Each
+ * property runs RUNS scenarios (5 × RUNS in all); on a failure fast-check prints the seed and the
+ * shrunk scenario, and `runScenario(scenario, console.log)` traces it (calls, answers, log lines,
+ * states).
  */
-const RUNS = Number(process.env.ENGINE_PROPERTY_RUNS ?? 2_500);
-/** The vitest time-out of one property (each takes ≈ 4 s on two cores; 10,000 runs ≈ 15 s). */
+const RUNS = Number(process.env.ENGINE_PROPERTY_RUNS ?? 2_000);
+/** The vitest time-out of one property (each takes ≈ 3–5 s on two cores; 10,000 runs ≈ 20 s). */
 const TIMEOUT_MS = 180_000;
 
 /**
@@ -39,11 +45,26 @@ function describeEnd(s: ChatState): string {
   return JSON.stringify({ phase, status, transferring, groupChoice: groupChoice?.map((g) => g.id) ?? null, userForm, chatClosed, receiveMode: s.channel?.receiveMode, msgToTransfer: s.channel?.msgToTransfer });
 }
 
+/** How message `id` shows at the end (none, once, several times), for the failure message. */
+function describeMessages(s: ChatState, id: string): string {
+  const shown = s.messages.filter((m) => m.id === id).map((m) => ({ status: m.status, uploading: m.upload !== undefined, fileUrl: m.fileUrl }));
+  return shown.length ? `shown as ${JSON.stringify(shown)}` : 'not shown';
+}
+
+/** Dispose (of every page load) left no timer and no request behind, made no call, and no snapshot changed after it. */
+function expectCleanDispose(outcome: Outcome): void {
+  expect(outcome.actionsAfterDispose, 'scheduled actions left right after dispose').toBe(0);
+  expect(outcome.actionsAtEnd, 'scheduled actions left a minute after dispose').toBe(0);
+  expect(outcome.openAfterDispose, 'requests still open after dispose').toEqual([]);
+  expect(outcome.callsAfterDispose, 'calls made after dispose').toEqual([]);
+  expect(outcome.changedAfterDispose, 'the snapshot changed after dispose').toBe(false);
+}
+
 /**
  * Counterexamples the properties found (shrunk), replayed before the random scenarios of their
  * property (fast-check `examples`), so that each stays checked once fixed.
  */
-const KNOWN: Record<'fileHeldAfterTransferEnded' | 'historyPageRepeatsAnId' | 'json1201IdWithoutMsgId', Scenario> = {
+const KNOWN = {
   // Mode 3 with msgToTransferFlag: a photo is sent; the automatic transfer fails at once (SPEC §4
   // result 4), the upload is done 1 ms later; the photo waits for an agent that nothing will bring.
   fileHeldAfterTransferEnded: quietScenario({
@@ -66,7 +87,87 @@ const KNOWN: Record<'fileHeldAfterTransferEnded' | 'historyPageRepeatsAnId' | 'j
       },
     ],
   }),
-};
+  // Found by this property: mode 3 with msgToTransferFlag and two groups; a text typed while the
+  // page connects waits for the group choice; the backend forgets the visitor as the session starts,
+  // so the first history page answers 404 and the session is resumed (status 0). sessionResumed
+  // must keep the group choice (conversation/slice.ts) while the transfer effect waits for
+  // `groupChosen`; it cleared it, and the message stayed pending for good.
+  groupChoiceClearedByResume: quietScenario({
+    channel: { ...quietScenario({}).channel, receiveMode: 3, msgToTransferFlag: 1, groups: 'two' },
+    chatStart: { ok: 0, after: 1 },
+    actions: [{ at: 0, action: { do: 'sendText', text: 'hello' } }],
+    faults: { forgets: [1] },
+  }),
+  // Found by this property: a text typed while the page connects (chatStart answers at 2 s), the
+  // page reloaded at 1 s. The outbox was keyed by tenant and visitor, known only with the session, so
+  // the message was gone; it is keyed by channel now (outbox.ts keyOf), known from the start.
+  typedBeforeTheSessionThenReloaded: quietScenario({
+    chatStart: { ok: 0, after: 2_000 },
+    actions: [{ at: 0, action: { do: 'sendText', text: 'hello' } }],
+    faults: { reloads: [1_000] },
+    settle: true,
+  }),
+  // Found by this property: robot mode; a text and a photo fail while the backend is down, then it
+  // forgets the visitor. At the end `online` re-sends both: the text's sendMsg answers 404 first
+  // (100 ms), the session is resumed (200 ms) and the outbox flushes what has failed by then — not
+  // the photo, whose upload, made in the forgotten session, answers 404 only at 300 ms. It stayed
+  // failed; an upload that finds the session forgotten now goes again on the next session
+  // (delivery/effect.ts deliver).
+  uploadOfTheLostSessionFailsAfterResume: quietScenario({
+    sendMsg: [{ fail: 'network', after: 0 }],
+    upload: [
+      { fail: 'network', after: 0 },
+      { ok: { url: 'https://files.example/u1.png', name: 'u1', suffix: 'png' }, after: 300 },
+    ],
+    actions: [
+      { at: 1_000, action: { do: 'sendText', text: 'hello' } },
+      { at: 1_000, action: { do: 'sendFile', name: 'photo.png', bytes: 1, voice: false } },
+    ],
+    faults: { forgets: [20_000] },
+    settle: true,
+  }),
+  // Found by this property: mode 3 with msgToTransferFlag; a photo fails (upload) and the transfer
+  // it started ends without an agent (result 0); the backend forgets the visitor. At the end
+  // `online` re-sends it; the session is resumed with status 3 (queued); then the transfer made in
+  // the forgotten session answers 404. That was taken as 'transfer failed' and failed the photo
+  // though the visitor waits in the queue; a transfer that finds the session forgotten now leaves
+  // the wait for an agent going (conversation/transfer.ts call).
+  queuedFileFailedByTheLostSessionsTransfer: quietScenario({
+    channel: { ...quietScenario({}).channel, receiveMode: 3, msgToTransferFlag: 1 },
+    transferAgent: [
+      { ok: { status: 0 }, after: 0 },
+      { ok: { status: 0 }, after: 150 },
+    ],
+    upload: [{ fail: 'network', after: 0 }],
+    actions: [{ at: 1_000, action: { do: 'sendFile', name: 'photo.png', bytes: 1, voice: false } }],
+    faults: { forgets: [2_000], restartStatus: 3 },
+    settle: true,
+  }),
+  // Found by this property: a text is sent and stored; the page is reloaded; the backend forgets the
+  // visitor just as the new page's session starts, so its first history page answers 404. The
+  // history was never asked for again, and the message was not shown; a new session asks for the
+  // newest page until it came (history/slice.ts `newest`).
+  historyLostWithTheSession: quietScenario({
+    chatStart: { ok: 0, after: 1 },
+    actions: [{ at: 0, action: { do: 'sendText', text: 'hello' } }],
+    faults: { reloads: [10_000], forgets: [10_001] },
+    settle: true,
+  }),
+  // Found by this property (effects reversed): mode 1 with msgToTransferFlag; the backend forgets
+  // the visitor as the session starts; a photo typed while reconnecting asks for an agent in the lost
+  // session, whose transferAgent answers 404 after the new session (1 s later). The automatic ask of
+  // the new session was dropped while that transfer ran, so the photo waited for an agent for good;
+  // the transfer now asks again on the new session (conversation/transfer.ts call).
+  transferOfTheLostSessionAskedAgain: quietScenario({
+    channel: { ...quietScenario({}).channel, receiveMode: 1, msgToTransferFlag: 1 },
+    channelInfo: { ok: true, after: 1 },
+    chatStart: { ok: 0, after: 1 },
+    transferAgent: [{ ok: { status: 0 }, after: 1_001 }],
+    actions: [{ at: 4, action: { do: 'sendFile', name: 'photo.png', bytes: 0, voice: false } }],
+    faults: { forgets: [2], restartFailures: [{ fail: 'network', after: 0 }] },
+    settle: true,
+  }),
+} satisfies Record<string, Scenario>;
 
 describe('the whole engine against random backends and visitors, in virtual time (fast-check)', () => {
   it('no exception escapes and no effect crashes, whatever the backend answers and the visitor does', () => {
@@ -94,7 +195,7 @@ describe('the whole engine against random backends and visitors, in virtual time
           expect(settled, `visitor message ${id} is '${message?.status}' at ${DISPOSE_AT_MS} ms; chat ${describeEnd(end)}`).toBe(true);
         }
       }),
-      { numRuns: RUNS, examples: [[KNOWN.fileHeldAfterTransferEnded]] },
+      { numRuns: RUNS, examples: [[KNOWN.fileHeldAfterTransferEnded], [KNOWN.groupChoiceClearedByResume]] },
     );
   }, TIMEOUT_MS);
 
@@ -114,13 +215,57 @@ describe('the whole engine against random backends and visitors, in virtual time
       fc.property(scenarios, (scenario) => {
         const outcome = runScenario(scenario);
         expect(outcome.thrown, 'the run completed').toEqual([]);
-        expect(outcome.actionsAfterDispose, 'scheduled actions left right after dispose').toBe(0);
-        expect(outcome.actionsAtEnd, 'scheduled actions left a minute after dispose').toBe(0);
-        expect(outcome.openAfterDispose, 'requests still open after dispose').toEqual([]);
-        expect(outcome.callsAfterDispose, 'calls made after dispose').toEqual([]);
-        expect(outcome.changedAfterDispose, 'the snapshot changed after dispose').toBe(false);
+        expectCleanDispose(outcome);
       }),
       { numRuns: RUNS },
+    );
+  }, TIMEOUT_MS);
+  /**
+   * docs/protocol.md "Outbox", "Session recovery", "Extensions": settling scenarios (faults until
+   * 100 s, a healthy backend from 140 s, `online` once at 240 s; see engineScenario.ts). The backend
+   * keeps messages by clientMsgId, so a message sent twice shows as stored under an id the visitor
+   * never typed, or without one; a file still uploading at a reload is the one thing allowed to be
+   * lost (its bytes do not outlive the page: delivery/predicates.ts outlivesPage).
+   */
+  it('nothing lost, nothing stored twice: once the faults stop, every message typed is stored once by clientMsgId and shown once, and nothing is left pending', () => {
+    fc.assert(
+      fc.property(settlingScenarios, (scenario) => {
+        const outcome = runScenario(scenario);
+        expect(outcome.thrown, 'exceptions thrown out of the scheduler').toEqual([]);
+        expect(outcome.crashes, 'effects that failed and were restarted').toEqual([]);
+        expect(outcome.unexpectedCalls, 'calls the engine is not expected to make').toEqual([]);
+        const end = outcome.atEnd as ChatState;
+        const lost = new Set(outcome.lostAtReload);
+        const typed = new Set(outcome.typed.map((t) => t.id));
+        for (const { id, page, at } of outcome.typed) {
+          const shown = end.messages.filter((m) => m.id === id);
+          const stored = outcome.stored.filter((clientMsgId) => clientMsgId === id).length;
+          const where = `message ${id} typed at ${at} ms on page ${page} of ${outcome.pages}; at ${DISPOSE_AT_MS} ms ${describeMessages(end, id)}`;
+          if (lost.has(id)) {
+            // A file not yet uploaded at a reload: its bytes are gone with the page.
+            expect(stored, `${where}: stored times`).toBeLessThanOrEqual(1);
+            expect(shown.length, `${where}: shown times`).toBeLessThanOrEqual(1);
+            continue;
+          }
+          expect(stored, `${where}: stored times`).toBe(1);
+          expect(shown.length, `${where}: shown times`).toBe(1);
+        }
+        expect(outcome.stored.filter((id) => !typed.has(id)), 'messages stored under a clientMsgId the visitor never typed').toEqual([]);
+        expect(outcome.storedWithoutClientMsgId, 'messages stored without a clientMsgId').toBe(0);
+        expect(end.messages.filter(isUnconfirmed).map((m) => `${m.id} ${m.status}`), `unconfirmed at ${DISPOSE_AT_MS} ms; chat ${describeEnd(end)}`).toEqual([]);
+        expect(outcome.outboxLeft, 'entries left in the stored outbox').toEqual([]);
+        expectCleanDispose(outcome);
+      }),
+      {
+        numRuns: RUNS,
+        examples: [
+          [KNOWN.typedBeforeTheSessionThenReloaded],
+          [KNOWN.uploadOfTheLostSessionFailsAfterResume],
+          [KNOWN.queuedFileFailedByTheLostSessionsTransfer],
+          [KNOWN.historyLostWithTheSession],
+          [KNOWN.transferOfTheLostSessionAskedAgain],
+        ],
+      },
     );
   }, TIMEOUT_MS);
 });

@@ -19,7 +19,7 @@ export const SESSION: ChatSession = { userId: USER_ID, sessionId: 's-1', pollId:
 
 /** A started chat: channel loaded (robot-first unless `fields` say otherwise), session u-1/s-1/p-1, history loaded. */
 export function readyState(fields: Partial<ChatState> = {}): ChatState {
-  return stateWith({ phase: 'ready', channel: channel(), session: SESSION, ...fields });
+  return stateWith({ phase: 'ready', channel: channel(), session: SESSION, history: { loading: false, exhausted: false, newest: true }, ...fields });
 }
 
 /**

@@ -7,9 +7,9 @@ import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../../engi
 import { createMessage, type ChatMessage } from '../../../../engine/model/message';
 import { memoryStorage, type StoragePort } from '../../../../engine/ports';
 import { SESSION, readyState, runEffect, stateWith } from '../../support/effectSpec';
-import { TENANT, USER_ID, channel, logLines, logSpy, newScheduler } from '../../support/fixtures';
+import { CHANNEL_ID, channel, logLines, logSpy, newScheduler } from '../../support/fixtures';
 
-const KEY = outboxKey(TENANT, USER_ID);
+const KEY = outboxKey(CHANNEL_ID);
 const DAY_MS = 24 * 60 * 60_000;
 
 /** What the outbox stores of a message (docs/protocol.md "Outbox"). */
@@ -77,14 +77,15 @@ const v = {
   N: { type: 'sessionResumed', session: { ...SESSION, pollId: 'p-2' }, status: ChatStatus.NotStarted },
 } satisfies Record<string, Intent>;
 
-describe('outbox effect, persist: unconfirmed visitor messages are kept in chat-{tenantId}-outbox-{userId}', () => {
+describe('outbox effect, persist: unconfirmed visitor messages are kept in chat-{channelId}-outbox', () => {
   it('a pending text is written as it is typed, kept while it fails, and removed once confirmed; each change is one write', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const storage = watchedStorage();
       //                      0   0.1 s   0.9 s   12.1 s    13 s    13.5 s
       const intents = cold('  - 99ms a 799ms l 11199ms f 899ms r 499ms s', v);
-      const writes = '        e 99ms a 799ms - 11199ms - 899ms - 499ms e';
+      // Nothing is written while there was never anything to keep.
+      const writes = '        - 99ms a 799ms - 11199ms - 899ms - 499ms e';
       expectObservable(storage.writes$).toBe(writes, W);
       expectObservable(runEffect(outbox, readyState(), intents, { scheduler, storage }).output$).toBe('-', v);
       flush();
@@ -110,7 +111,7 @@ describe('outbox effect, persist: unconfirmed visitor messages are kept in chat-
     scheduler.run(({ cold, expectObservable, flush }) => {
       const storage = watchedStorage(stored(entry('x1', -1000, 'from the other tab')));
       const intents = cold('  - 99ms a 99ms s', v);
-      const writes = '        x 99ms y 99ms x';
+      const writes = '        - 99ms y 99ms x';
       expectObservable(storage.writes$).toBe(writes, W);
       expectObservable(runEffect(outbox, readyState(), intents, { scheduler, storage }).output$).toBe('-', v);
       flush();
@@ -125,7 +126,7 @@ describe('outbox effect, persist: unconfirmed visitor messages are kept in chat-
       const storage = watchedStorage();
       //                      0   0.1 s   0.2 s  0.3 s   1.1 s   1.2 s
       const intents = cold('  - 99ms F 99ms h 99ms u 799ms l 99ms s', v);
-      const writes = '        e 99ms - 99ms - 99ms a 799ms - 99ms e';
+      const writes = '        - 99ms - 99ms - 99ms a 799ms - 99ms e';
       expectObservable(storage.writes$).toBe(writes, W);
       const run = runEffect(outbox, readyState(), intents, { scheduler, storage });
       expectObservable(run.output$).toBe('-', v);
@@ -155,13 +156,13 @@ describe('outbox effect, persist: unconfirmed visitor messages are kept in chat-
     });
   });
 
-  it('nothing is written before the visitor is known; a message typed before start is written once the session is', () => {
+  it('a message typed while the chat still connects is written at once (the outbox is the channel’s), so a reload then loses nothing; the session starting writes nothing more', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
       const storage = watchedStorage();
       const starting = stateWith({ phase: 'starting', channel: channel() });
       const intents = cold('  a 99ms S', v);
-      const writes = '        - 99ms a';
+      const writes = '        a 99ms -';
       expectObservable(storage.writes$).toBe(writes, W);
       expectObservable(runEffect(outbox, starting, intents, { scheduler, storage }).output$).toBe('-', v);
     });

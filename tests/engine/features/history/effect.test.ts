@@ -48,7 +48,7 @@ describe('history effect: SPEC §7 getHistoryMsg (pageSize 20, maxTime, userId)'
 
       expect(api.bodies('getHistoryMsg')).toEqual([{ pageSize: HISTORY_PAGE_SIZE, maxTime: undefined, userId: USER_ID }]);
       expect(run.getState().messages.map((m) => m.id).slice(0, 3)).toEqual(['n1', 'n2', 'n3']);
-      expect(run.getState().history).toEqual({ loading: false, exhausted: false });
+      expect(run.getState().history).toEqual({ loading: false, exhausted: false, newest: true });
     });
   });
 
@@ -66,7 +66,7 @@ describe('history effect: SPEC §7 getHistoryMsg (pageSize 20, maxTime, userId)'
       flush();
 
       expect(api.bodies('getHistoryMsg')).toEqual([{ pageSize: HISTORY_PAGE_SIZE, maxTime: 100_000, userId: USER_ID }]);
-      expect(run.getState().history).toEqual({ loading: false, exhausted: true });
+      expect(run.getState().history).toEqual({ loading: false, exhausted: true, newest: true });
     });
   });
 
@@ -83,7 +83,7 @@ describe('history effect: SPEC §7 getHistoryMsg (pageSize 20, maxTime, userId)'
       flush();
 
       expect(api.count('getHistoryMsg')).toBe(0);
-      expect(run.getState().history).toEqual({ loading: false, exhausted: true });
+      expect(run.getState().history).toEqual({ loading: false, exhausted: true, newest: true });
       expect(logLines(log)).toEqual(['no message shown has a msgTime: no older history can be asked for']);
     });
   });
@@ -140,7 +140,7 @@ describe('history effect: SPEC §7 getHistoryMsg (pageSize 20, maxTime, userId)'
 
   it.each([
     ['before the session', stateWith()],
-    ['once the oldest page was loaded', readyState({ history: { loading: false, exhausted: true } })],
+    ['once the oldest page was loaded', readyState({ history: { loading: false, exhausted: true, newest: true } })],
   ])('a request the reducer refused (canLoadOlder) calls nothing: %s', (_when, start) => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {

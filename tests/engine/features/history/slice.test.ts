@@ -8,7 +8,7 @@ import { readyState, SESSION, stateWith } from '../../support/effectSpec';
 
 const agent = (id: string, createdAt: number): ChatMessage =>
   createMessage({ id, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: id, createdAt, msgTime: createdAt });
-const idle = { loading: false, exhausted: false };
+const idle = { loading: false, exhausted: false, newest: true };
 
 describe('history predicates: canLoadOlder (SPEC §7 getHistoryMsg)', () => {
   it('an older page may be asked for once the chat is ready, while none is loading and the last was not the oldest', () => {
@@ -18,8 +18,8 @@ describe('history predicates: canLoadOlder (SPEC §7 getHistoryMsg)', () => {
   it.each<[string, Partial<ChatState>]>([
     ['before the chat is ready', { phase: 'starting', session: SESSION }],
     ['without a session', { phase: 'ready', session: null }],
-    ['while a page is loading', { history: { loading: true, exhausted: false } }],
-    ['after the oldest page', { history: { loading: false, exhausted: true } }],
+    ['while a page is loading', { history: { loading: true, exhausted: false, newest: true } }],
+    ['after the oldest page', { history: { loading: false, exhausted: true, newest: true } }],
     ['on the page error state', { phase: 'error' }],
   ])('not %s', (_when, fields) => {
     expect(canLoadOlder(readyState(fields))).toBe(false);
@@ -28,27 +28,27 @@ describe('history predicates: canLoadOlder (SPEC §7 getHistoryMsg)', () => {
 
 describe('history slice', () => {
   it('the newest page loads as soon as the session starts', () => {
-    const started = historyCases.sessionStarted(stateWith({ history: { loading: false, exhausted: true } }));
-    expect(started.history).toEqual({ loading: true, exhausted: false });
+    const started = historyCases.sessionStarted(stateWith({ history: { loading: false, exhausted: true, newest: true } }));
+    expect(started.history).toEqual({ loading: true, exhausted: false, newest: false });
   });
 
   it('a request is taken only when canLoadOlder; otherwise the state is left as it was', () => {
-    expect(historyCases.historyRequested(readyState()).history).toEqual({ loading: true, exhausted: false });
-    const exhausted = readyState({ history: { loading: false, exhausted: true } });
+    expect(historyCases.historyRequested(readyState()).history).toEqual({ loading: true, exhausted: false, newest: true });
+    const exhausted = readyState({ history: { loading: false, exhausted: true, newest: true } });
     expect(historyCases.historyRequested(exhausted)).toBe(exhausted);
     const notReady = stateWith();
     expect(historyCases.historyRequested(notReady)).toBe(notReady);
   });
 
   it('a page is shown above the messages, without the ones already shown; the page says whether it was the oldest', () => {
-    const loading = readyState({ messages: [agent('b', 2000), agent('c', 3000)], history: { loading: true, exhausted: false } });
+    const loading = readyState({ messages: [agent('b', 2000), agent('c', 3000)], history: { loading: true, exhausted: false, newest: true } });
     const loaded = historyCases.historyLoaded(loading, { type: 'historyLoaded', messages: [agent('a', 1000), agent('b', 2000)], exhausted: true });
     expect(loaded.messages.map((m) => m.id)).toEqual(['a', 'b', 'c']);
-    expect(loaded.history).toEqual({ loading: false, exhausted: true });
+    expect(loaded.history).toEqual({ loading: false, exhausted: true, newest: true });
   });
 
   it('a page that repeats an id shows that message once (the first of the page)', () => {
-    const loading = readyState({ history: { loading: true, exhausted: false } });
+    const loading = readyState({ history: { loading: true, exhausted: false, newest: true } });
     const loaded = historyCases.historyLoaded(loading, { type: 'historyLoaded', messages: [agent('h1', 1000), agent('h1', 1500), agent('h2', 2000)], exhausted: true });
     expect(loaded.messages.map((m) => [m.id, m.createdAt])).toEqual([
       ['h1', 1000],
@@ -57,7 +57,7 @@ describe('history slice', () => {
   });
 
   it('a failed page stops loading and leaves the list as it was', () => {
-    const loading = readyState({ messages: [agent('b', 2000)], history: { loading: true, exhausted: false } });
+    const loading = readyState({ messages: [agent('b', 2000)], history: { loading: true, exhausted: false, newest: true } });
     const failed = historyCases.historyFailed(loading);
     expect(failed.history).toEqual(idle);
     expect(failed.messages).toBe(loading.messages);
