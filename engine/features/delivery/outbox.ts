@@ -8,7 +8,7 @@ import { createMessage, type ChatMessage } from '../../model/message';
 import { canRetry, outlivesPage } from './predicates';
 
 /** What the outbox keeps of a message: what sendMsg sends again (a file's address, never its bytes). */
-interface OutboxEntry {
+export interface OutboxEntry {
   id: string;
   msgType: MsgType;
   msgContent: string;

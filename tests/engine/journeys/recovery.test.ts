@@ -2,55 +2,23 @@ import { defer, of, throwError, type Observable, type SchedulerLike } from 'rxjs
 import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { outboxKey } from '../../../engine/constants';
-import { createChatEngine, type ChatEngine } from '../../../engine/engine';
+import type { ChatEngine } from '../../../engine/engine';
 import { ChatStatus, MessageStatus, SenderType, TransferStatus } from '../../../engine/model/codes';
-import { memoryStorage, type ConnectivityPort, type StoragePort } from '../../../engine/ports';
+import { memoryStorage } from '../../../engine/ports';
 import type { ChatStartData, SendMsgData, SendMsgRequest } from '../../../engine/protocol';
 import { ApiError, NetworkError } from '../../../engine/transport/errors';
-import type { EventBatch, VisitorApi } from '../../../engine/transport/visitorApi';
-import { batch, field, pollAnswers } from '../support/agentApi';
-import { agentChannel } from '../support/agentSide';
-import { answers, fakeApi, type FakeApi } from '../support/fakeApi';
-import { CHANNEL_ID, IND, USER_ID, act, at, indicatorOf, logSpy, newScheduler, sequentialIds, session, wireMessage, type RunHelpers } from '../support/fixtures';
+import type { EventBatch } from '../../../engine/transport/visitorApi';
+import { agentEngine, batch, field, type AgentSetup } from '../support/agentApi';
+import { answers } from '../support/fakeApi';
+import { CHANNEL_ID, IND, USER_ID, act, at, indicatorOf, newScheduler, session, wireMessage, type RunHelpers } from '../support/fixtures';
 
 const OK: SendMsgData = { status: 1 };
 const FLAG = { f: false, t: true };
 const STATUS = { n: ChatStatus.NotStarted, t: ChatStatus.InConversation };
 
-interface Setup {
-  overrides?: Partial<VisitorApi>;
-  storage?: StoragePort;
-  online?: ConnectivityPort;
-  /** Message id prefix (two engines of one visitor make different ids, as two page loads do). */
-  idPrefix?: string;
-}
-
-/** An engine on an agent channel whose chatStart puts the visitor straight in conversation (status 2); every agent-side call has a quiet default. */
-function agentChat(cold: RunHelpers['cold'], scheduler: TestScheduler, setup: Setup = {}): { engine: ChatEngine; fake: FakeApi } {
-  const done = () => cold('(a|)', { a: undefined });
-  const fake = fakeApi({
-    channelInfo: () => cold('(c|)', { c: agentChannel() }),
-    chatStart: () => cold('(s|)', { s: session({ status: ChatStatus.InConversation }) }),
-    getHistoryMsg: () => cold('(h|)', { h: [] }),
-    getEventMsg: pollAnswers(cold),
-    getAdminCard: () => cold('(a|)', { a: {} }),
-    sysMsg: done,
-    msgComplete: done,
-    typing: done,
-    chatClose: done,
-    ...setup.overrides,
-  });
-  const engine = createChatEngine({
-    query: `?channelid=${CHANNEL_ID}`,
-    api: fake.api,
-    scheduler,
-    log: logSpy(),
-    storage: setup.storage ?? memoryStorage(),
-    newId: sequentialIds(setup.idPrefix),
-    online: setup.online,
-  });
-  return { engine, fake };
-}
+/** An engine on an agent channel whose chatStart puts the visitor straight in conversation (status 2). */
+const agentChat = (cold: RunHelpers['cold'], scheduler: TestScheduler, setup: AgentSetup = {}) =>
+  agentEngine(cold, scheduler, { status: ChatStatus.InConversation, ...setup });
 
 /**
  * A backend that restarts: `forget()` makes it forget every visitor and poll (its session calls

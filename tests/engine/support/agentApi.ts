@@ -3,7 +3,7 @@ import { map, distinctUntilChanged, type Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { createChatEngine, type ChatEngine } from '../../../engine/engine';
 import { ChatStatus, EventCode } from '../../../engine/model/codes';
-import { memoryStorage, type StoragePort, type VisibilityPort } from '../../../engine/ports';
+import { memoryStorage, type ConnectivityPort, type StoragePort, type VisibilityPort } from '../../../engine/ports';
 import type { WireChannelInfo, WireEvent, WireMessage } from '../../../engine/protocol';
 import type { ChatState } from '../../../engine/core/state';
 import type { EventBatch, VisitorApi } from '../../../engine/transport/visitorApi';
@@ -54,6 +54,9 @@ export interface AgentSetup {
   query?: string;
   visibility?: VisibilityPort;
   storage?: StoragePort;
+  online?: ConnectivityPort;
+  /** Message id prefix (two engines of one visitor make different ids, as two page loads do). */
+  idPrefix?: string;
 }
 
 /** An engine on a fake API that answers at once; every agent-side call has a quiet default. */
@@ -80,8 +83,9 @@ export function agentEngine(cold: RunHelpers['cold'], scheduler: TestScheduler, 
     scheduler,
     log,
     storage,
-    newId: sequentialIds(),
+    newId: sequentialIds(setup.idPrefix),
     visibility: setup.visibility,
+    online: setup.online,
   });
   return { engine, fake, log, storage };
 }

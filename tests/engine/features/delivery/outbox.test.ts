@@ -2,7 +2,7 @@ import { Subject, map, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { outboxKey } from '../../../../engine/constants';
 import type { Intent } from '../../../../engine/core/intents';
-import { outbox } from '../../../../engine/features/delivery/outbox';
+import { outbox, type OutboxEntry } from '../../../../engine/features/delivery/outbox';
 import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../../engine/model/codes';
 import { createMessage, type ChatMessage } from '../../../../engine/model/message';
 import { memoryStorage, type StoragePort } from '../../../../engine/ports';
@@ -12,19 +12,8 @@ import { CHANNEL_ID, channel, logLines, logSpy, newScheduler } from '../../suppo
 const KEY = outboxKey(CHANNEL_ID);
 const DAY_MS = 24 * 60 * 60_000;
 
-/** What the outbox stores of a message (docs/protocol.md "Outbox"). */
-interface Entry {
-  id: string;
-  msgType: MsgType;
-  msgContent: string;
-  createdAt: number;
-  fileName?: string;
-  fileUrl?: string;
-  fileSize?: number;
-  audioDuration?: number;
-}
 
-const entry = (id: string, createdAt: number, msgContent = `text of ${id}`): Entry => ({ id, msgType: MsgType.Text, msgContent, createdAt });
+const entry = (id: string, createdAt: number, msgContent = `text of ${id}`): OutboxEntry => ({ id, msgType: MsgType.Text, msgContent, createdAt });
 
 /** A visitor text message as this page shows it. */
 const visitor = (id: string, status?: MessageStatus, createdAt = 0, msgContent = `text of ${id}`): ChatMessage => ({
@@ -33,13 +22,13 @@ const visitor = (id: string, status?: MessageStatus, createdAt = 0, msgContent =
 });
 
 /** A message of an earlier page load, as the outbox restores it (the reducer makes it pending). */
-const restored = (e: Entry): ChatMessage => createMessage({ ...e, senderType: SenderType.Visitor });
+const restored = (e: OutboxEntry): ChatMessage => createMessage({ ...e, senderType: SenderType.Visitor });
 
 /**
  * Storage whose writes to the outbox key are a stream too: each write as the ids it holds, joined
  * by commas ('' for an empty outbox), to read as a marble aligned with the intents.
  */
-function watchedStorage(initial: Record<string, string> = {}): StoragePort & { writes$: Observable<string>; stored(): Entry[] } {
+function watchedStorage(initial: Record<string, string> = {}): StoragePort & { writes$: Observable<string>; stored(): OutboxEntry[] } {
   const inner = memoryStorage(initial);
   const writes = new Subject<string>();
   return {
@@ -48,8 +37,8 @@ function watchedStorage(initial: Record<string, string> = {}): StoragePort & { w
       inner.set(key, value);
       if (key === KEY) writes.next(value);
     },
-    writes$: writes.pipe(map((text) => (JSON.parse(text) as Entry[]).map((e) => e.id).join(','))),
-    stored: () => JSON.parse(inner.get(KEY) ?? '[]') as Entry[],
+    writes$: writes.pipe(map((text) => (JSON.parse(text) as OutboxEntry[]).map((e) => e.id).join(','))),
+    stored: () => JSON.parse(inner.get(KEY) ?? '[]') as OutboxEntry[],
   };
 }
 
@@ -210,7 +199,7 @@ describe('outbox effect, restore: after the first history answer, the stored mes
   it('a file already uploaded is restored with its address', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
-      const image: Entry = { id: 'f1', msgType: MsgType.Image, msgContent: '/f/cat.png', fileUrl: '/f/cat.png', fileName: 'cat.png', fileSize: 10, createdAt: -5 };
+      const image: OutboxEntry = { id: 'f1', msgType: MsgType.Image, msgContent: '/f/cat.png', fileUrl: '/f/cat.png', fileName: 'cat.png', fileSize: 10, createdAt: -5 };
       const storage = watchedStorage(stored(image));
       const intents = cold('  H', v);
       expectObservable(runEffect(outbox, readyState(), intents, { scheduler, storage }).output$).toBe('R', {
