@@ -14,6 +14,12 @@ export interface HostOptions extends AppOptions {
   distDir?: string;
   /** Print nothing on start (tests). */
   quiet?: boolean;
+  /**
+   * Who may frame the chat (CSP frame-ancestors sources, e.g. `https://shop.example`); from the
+   * FRAME_ANCESTORS environment variable (spaces or commas between sources) by default, and `*`
+   * (anyone: the demo) when that is not set.
+   */
+  frameAncestors?: readonly string[];
 }
 
 /** A listening Node host. */
@@ -47,16 +53,42 @@ function cacheHeaders(_path: string, c: Context): void {
   if (!c.res.headers.has('Vary')) c.header('Vary', 'Accept-Encoding');
 }
 
+/** A CSP source expression frame-ancestors accepts: a keyword, a scheme, or a host with optional scheme, wildcard and port. */
+const FRAME_SOURCE = /^(\*|'self'|'none'|[a-z][a-z0-9+.-]*:|([a-z][a-z0-9+.-]*:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?\/?)$/i;
+
+/**
+ * The frame-ancestors allow-list from FRAME_ANCESTORS: `*` when unset or empty (the demo: any page
+ * may frame it). A list with anything that is not a CSP source (a typo, a whole policy pasted in)
+ * logs a line and lets nobody frame the chat ('none'): a list meant to restrict framing must never
+ * end up wider than it was meant.
+ */
+export function frameAncestorsFromEnv(env: NodeJS.ProcessEnv = process.env, warn: (line: string) => void = console.warn): string[] {
+  const raw = env.FRAME_ANCESTORS?.trim();
+  if (!raw) return ['*'];
+  const sources = raw.split(/[\s,]+/);
+  const bad = sources.filter((source) => !FRAME_SOURCE.test(source));
+  if (bad.length === 0) return sources;
+  warn(`FRAME_ANCESTORS: ${bad.map((source) => `"${source}"`).join(', ')} not a CSP source; nobody may frame the chat until it is fixed`);
+  return ["'none'"];
+}
+
 /** Redirects to the widget, keeping the query string (the channel id travels there). */
 function toWidget(c: Context): Response {
   return c.redirect(`${WIDGET_PATH}/${new URL(c.req.url).search}`);
 }
 
 /** The host's fetch handler: the API, the built widget under /chat/ with SPA fallback, and / → /chat/. */
-export function createHost({ distDir = DEFAULT_DIST_DIR, ...appOptions }: Omit<HostOptions, 'port'> = {}): Hono {
+export function createHost({ distDir = DEFAULT_DIST_DIR, frameAncestors, ...appOptions }: Omit<HostOptions, 'port' | 'quiet'> = {}): Hono {
   const api = createApp({ ...appOptions, devControls: appOptions.devControls ?? devControlsFromEnv() });
   const host = new Hono();
   host.all('/api/*', (c) => api.fetch(c.req.raw));
+  // The deployment decides which sites may frame the chat (clickjacking: a page that frames it
+  // otherwise could dress it up and have a visitor type into it).
+  const framing = `frame-ancestors ${(frameAncestors ?? frameAncestorsFromEnv()).join(' ')}`;
+  host.use(`${WIDGET_PATH}/*`, async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', framing);
+  });
   host.get('/', toWidget);
   host.get(WIDGET_PATH, toWidget);
   // Precompressed: the build writes .br and .gz beside each file (scripts/precompress.ts).

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEnvelope, WireChannelInfo } from '../../engine/protocol';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
-import { createHost, devControlsFromEnv } from '../../server/node';
+import { createHost, devControlsFromEnv, frameAncestorsFromEnv } from '../../server/node';
 import { referenceServer } from '../../server/vite';
 
 const channelInfo = (origin: string) =>
@@ -59,6 +59,36 @@ describe('Node host', () => {
     const info = (await (await host.fetch(new Request('http://localhost/api/chat/visitor/channelInfo', { method: 'POST', body: '{"id":"agent"}' }))).json()) as ApiEnvelope<WireChannelInfo>;
     expect(info.data?.tenantId).toBe('agent');
     expect((await host.fetch(new Request('http://localhost/api/dev/typing', { method: 'POST', body: '{}' }))).status).toBe(404);
+  });
+
+  it('the chat may be framed by the sites of the allow-list only (CSP frame-ancestors); anyone in the demo', async () => {
+    const page = await get('/chat/?channelid=demo');
+    expect(page.headers.get('content-security-policy')).toBe('frame-ancestors *');
+    expect((await get('/chat/assets/app.js')).headers.get('content-security-policy')).toBe('frame-ancestors *');
+    const shop = createHost({ distDir: dist, devControls: false, frameAncestors: ["'self'", 'https://shop.example'] });
+    const framed = await shop.fetch(new Request('http://localhost/chat/index?channelid=demo'));
+    expect(framed.headers.get('content-security-policy')).toBe("frame-ancestors 'self' https://shop.example");
+    // The API is no page: no framing policy there.
+    const api = await host.fetch(new Request('http://localhost/api/chat/visitor/channelInfo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"agent"}' }));
+    expect(api.headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('FRAME_ANCESTORS: sources split by spaces or commas; a list with anything else lets nobody frame the chat, with a log line', () => {
+    const lines: string[] = [];
+    const warn = (line: string) => lines.push(line);
+    expect(frameAncestorsFromEnv({}, warn)).toEqual(['*']);
+    expect(frameAncestorsFromEnv({ FRAME_ANCESTORS: '  ' }, warn)).toEqual(['*']);
+    expect(frameAncestorsFromEnv({ FRAME_ANCESTORS: "https://shop.example, 'self' *.example.org:8443 https:" }, warn)).toEqual([
+      'https://shop.example',
+      "'self'",
+      '*.example.org:8443',
+      'https:',
+    ]);
+    expect(lines).toEqual([]);
+    // A whole policy pasted in: its `*` must not open the chat to every site.
+    expect(frameAncestorsFromEnv({ FRAME_ANCESTORS: 'https://shop.example; script-src *' }, warn)).toEqual(["'none'"]);
+    // ("script-src" reads as a host name, which a CSP source may be.)
+    expect(lines).toEqual(['FRAME_ANCESTORS: "https://shop.example;" not a CSP source; nobody may frame the chat until it is fixed']);
   });
 
   it('dev controls are on unless DEV_CONTROLS=0', () => {
