@@ -1,36 +1,20 @@
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChatStatus, MessageStatus, SenderType, createChatEngine, memoryStorage, type ChatEngine, type ChatState } from '../../engine';
 import type { ApiEnvelope, WireMessage } from '../../engine/protocol';
 import { ADMIN_CARD } from '../../server/agent';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
+import { AGENT_DELAY_MS, API_BASE, advance, fakeTimeHarness, until, useFakeTime } from './fakeTimeHarness';
 
 /**
  * Idempotent delivery (docs/protocol.md "Extensions"): a real engine against the reference server
  * through MSW, with sendMsg answers that are slow or lost on the way back — the server has stored
- * the message each time. Time is fake, as in presets.test.ts: the engine's timers and the server's
- * clock move together with `vi.advanceTimersByTimeAsync`.
+ * the message each time, in fake time (fakeTimeHarness.ts).
  */
 
-const API_BASE = 'http://widget.test';
 const SEND_PATH = '*/api/chat/visitor/sendMsg';
-/** How long the simulated agent takes to answer. */
-const AGENT_DELAY_MS = 1_500;
-/** Fake time moves in steps this long, so requests in flight complete between steps. */
-const STEP_MS = 100;
-
-const server = setupServer();
-const engines: ChatEngine[] = [];
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  for (const engine of engines.splice(0)) engine.dispose();
-  server.resetHandlers();
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+const { server, engines } = fakeTimeHarness();
 
 /** What the server does with the answer of a sendMsg it has handled: `late` delays it, `lost` drops it. */
 type SendFault = { late: number } | 'lostOnce';
@@ -48,7 +32,7 @@ interface Visit {
 
 /** A visitor of `channel` against a fresh reference server whose sendMsg answers suffer `fault`. */
 function visit(channel: string, fault: SendFault): Visit {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  useFakeTime();
   const app = createApp({ clock: () => Date.now(), agentDelayMs: AGENT_DELAY_MS });
   let sends = 0;
   const faulty = http.post(SEND_PATH, async ({ request }) => {
@@ -81,20 +65,6 @@ function visit(channel: string, fault: SendFault): Visit {
       return ((await response.json()) as ApiEnvelope<WireMessage[]>).data ?? [];
     },
   };
-}
-
-/** Moves fake time on by `ms`, in steps, letting every request in flight complete. */
-async function advance(ms: number): Promise<void> {
-  for (let left = ms; left > 0; left -= STEP_MS) await vi.advanceTimersByTimeAsync(Math.min(STEP_MS, left));
-}
-
-/** Moves fake time on until `done` holds (at most `withinMs`). */
-async function until(what: string, done: () => boolean, withinMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!done()) {
-    if (Date.now() - start >= withinMs) throw new Error(`not within ${withinMs} ms: ${what}`);
-    await vi.advanceTimersByTimeAsync(STEP_MS);
-  }
 }
 
 /** The statuses a message went through, as the UI saw them (each change once). */

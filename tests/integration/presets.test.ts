@@ -1,5 +1,4 @@
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   COUNTDOWN_OFF,
   ChatStatus,
@@ -19,33 +18,15 @@ import { ADMIN_CARD, AGENT_NICK } from '../../server/agent';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
 import { PRESETS, type Preset } from '../../server/presets';
+import { AGENT_DELAY_MS, API_BASE, advance, fakeTimeHarness, until, useFakeTime } from './fakeTimeHarness';
 
 /**
  * Every agent-side channel preset of the reference server, driven by a real engine through MSW
- * (SPEC §4 States and transitions). Time is fake: the engine's polling, countdowns and queues run
- * on rxjs's asyncScheduler (setTimeout/setInterval), the server on `clock: () => Date.now()`, and
- * `vi.advanceTimersByTimeAsync` moves both. MSW answers with faked timers as long as microtasks
- * (queueMicrotask, process.nextTick) stay real, which is what `toFake` below leaves them.
+ * (SPEC §4 States and transitions), in fake time (fakeTimeHarness.ts): the engine's polling,
+ * countdowns and queues and the server's clock move together.
  */
 
-const API_BASE = 'http://widget.test';
-/** How long the simulated agent takes to answer (the server's default, made explicit). */
-const AGENT_DELAY_MS = 1_500;
-/** Fake time moves in steps this long, so requests in flight complete between steps. */
-const STEP_MS = 100;
-
-/** One server for the file; each test mounts its own app (its own store and clock) with server.use. */
-const server = setupServer();
-const engines: ChatEngine[] = [];
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  for (const engine of engines.splice(0)) engine.dispose();
-  server.resetHandlers();
-  server.events.removeAllListeners();
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+const { server, engines } = fakeTimeHarness();
 
 /** A preset of the reference server; throws on a typo instead of testing `undefined`. */
 function preset(id: string): Preset {
@@ -83,7 +64,7 @@ interface Visitor {
 
 /** A visitor opening `/chat/?channelid=<channel>` against a fresh reference server, in fake time. */
 function visit(channel: string): Visitor {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  useFakeTime();
   const app = createApp({ clock: () => Date.now(), agentDelayMs: AGENT_DELAY_MS, devControls: true });
   server.use(...createHandlers(app));
 
@@ -125,21 +106,6 @@ function visit(channel: string): Visitor {
       expect(await response.json()).toEqual({ code: 200 });
     },
   };
-}
-
-/** Moves fake time on by `ms`, in steps, letting every request in flight complete. */
-async function advance(ms: number): Promise<void> {
-  for (let left = ms; left > 0; left -= STEP_MS) await vi.advanceTimersByTimeAsync(Math.min(STEP_MS, left));
-}
-
-/** Moves fake time on until `done` holds (at most `withinMs`); returns the fake time it took. */
-async function until(what: string, done: () => boolean, withinMs = 10_000): Promise<number> {
-  const start = Date.now();
-  while (!done()) {
-    if (Date.now() - start >= withinMs) throw new Error(`not within ${withinMs} ms: ${what}`);
-    await vi.advanceTimersByTimeAsync(STEP_MS);
-  }
-  return Date.now() - start;
 }
 
 const texts = (v: Visitor): string[] => v.now().messages.map((m) => m.msgContent);

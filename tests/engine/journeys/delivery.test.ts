@@ -58,25 +58,7 @@ describe('SPEC §4 delivery indicator cycle (800 ms / 5 s / 12 s), through the e
     });
   });
 
-  it('retry on a failed message restarts the whole cycle', () => {
-    const scheduler = newScheduler();
-    scheduler.run(({ cold, expectObservable }) => {
-      const fake = readyApi(cold, {
-        sendMsg: answers(cold('-'), cold('-'), cold('-'), cold('1000ms (r|)', { r: { status: 1 } })),
-        robotAsk: () => cold('-'),
-      });
-      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      //                 0     10 ms   810 ms    12.01 s  14.01 s 14.81 s 15.01 s
-      const commands = ' S 9ms t 799ms - 11199ms - 1999ms r 799ms - 199ms -';
-      const expected = ' u 9ms p 799ms l 11199ms f 1999ms p 799ms l 199ms s';
-      expectObservable(indicatorOf(engine)).toBe(expected, IND);
-      act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello'), r: () => engine.retry('m1') });
-    });
-  });
-});
-
-describe('idempotent delivery through the engine: one clientMsgId per message, a late confirmation wins over the fail', () => {
-  it('the attempts at 0 s, 5 s and 10 s and the retry after the fail all carry the message id as clientMsgId', () => {
+  it('retry on a failed message restarts the whole cycle; the attempts at 0 s, 5 s and 10 s and the retry all carry the message id as clientMsgId', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
@@ -93,7 +75,9 @@ describe('idempotent delivery through the engine: one clientMsgId per message, a
       expect(fake.bodies('sendMsg').map((b) => b.clientMsgId)).toEqual(['m1', 'm1', 'm1', 'm1']);
     });
   });
+});
 
+describe('idempotent delivery through the engine: one clientMsgId per message, a late confirmation wins over the fail', () => {
   it('a confirmation at 14 s of the first attempt turns the fail of 12 s into sent; the robot is asked once', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
