@@ -1,4 +1,5 @@
 import { updateMessage, type Cases } from '../../core/cases';
+import type { ChatState } from '../../core/state';
 import type { ChatMessage } from '../../model/message';
 import { appendAll } from '../../model/timeline';
 
@@ -10,8 +11,11 @@ export type AgentEventsResult =
   /** SPEC §4 event 1205: a message was recalled. */
   | { type: 'messageDeleted'; id: string };
 
+/** Messages of a poll, shown in order after the others. */
+const shown = (state: ChatState, { messages }: Extract<AgentEventsResult, { type: 'agentMessages' | 'sentElsewhere' }>): ChatState => ({ ...state, messages: appendAll(state.messages, messages) });
+
 export const agentEventsCases = {
-  agentMessages: (state, { messages }) => ({ ...state, messages: appendAll(state.messages, messages) }),
-  sentElsewhere: (state, { messages }) => ({ ...state, messages: appendAll(state.messages, messages) }),
+  agentMessages: shown,
+  sentElsewhere: shown,
   messageDeleted: (state, { id }) => updateMessage(state, id, () => null),
 } satisfies Cases;

@@ -88,9 +88,11 @@ function persist(ctx: EffectContext): Observable<never> {
       const key = keyOf(s);
       if (!key) return;
       const stored = read(ctx, key);
-      // Confirmed, whichever way this page learned it (an answer, the history, another tab's echo).
-      for (const m of s.messages) if (m.senderType === SenderType.Visitor && !outlivesPage(m)) stored.delete(m.id);
-      for (const m of s.messages) if (outlivesPage(m)) stored.set(m.id, entryOf(m));
+      for (const m of s.messages) {
+        if (outlivesPage(m)) stored.set(m.id, entryOf(m));
+        // Confirmed, whichever way this page learned it (an answer, the history, another tab's echo).
+        else if (m.senderType === SenderType.Visitor) stored.delete(m.id);
+      }
       const text = JSON.stringify([...stored.values()].sort((a, b) => a.createdAt - b.createdAt));
       // Written only when it changes (nothing at all while there never was anything to keep).
       if (text !== (ctx.storage.get(key) ?? '[]')) ctx.storage.set(key, text);
