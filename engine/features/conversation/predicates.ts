@@ -1,3 +1,4 @@
+import type { Intent } from '../../core/intents';
 import type { ChatState } from '../../core/state';
 import { ChatStatus, ReceiveMode } from '../../model/codes';
 import { hasPendingVisitorMessage } from '../delivery/predicates';
@@ -26,6 +27,14 @@ export function canRequestHuman(s: ChatState): boolean {
 /** The visitor may end the chat (SPEC §7 chatClose): with an agent or in the queue, and not already closed. */
 export function canEnd(s: ChatState): boolean {
   return s.session !== null && withAgent(s) && !s.chatClosed;
+}
+
+/**
+ * The agent side is over (SPEC §4 1202 close, 1208 refusal): no agent, no queue, and a group choice
+ * still open is withdrawn — a transfer waiting for it ends (slice.ts leaveAgent).
+ */
+export function endsAgentSide(i: Intent): boolean {
+  return i.type === 'chatClosed' || i.type === 'agentRefused';
 }
 
 /** SPEC §4 Receive mode: in mode 3 with msgToTransferFlag, visitor messages wait for an agent session. */

@@ -1,4 +1,4 @@
-import { EMPTY, catchError, concat, defer, exhaustMap, filter, first, from, merge, mergeMap, of, switchMap, type Observable } from 'rxjs';
+import { EMPTY, catchError, concat, defer, exhaustMap, filter, first, from, merge, mergeMap, of, switchMap, takeUntil, type Observable } from 'rxjs';
 import { GROUP_ID_KEY } from '../../constants';
 import { MsgType, SenderType, TransferStatus } from '../../model/codes';
 import { flag } from '../../model/decode';
@@ -9,7 +9,7 @@ import type { Intent } from '../../core/intents';
 import { added } from '../notices/slice';
 import { forgotSession } from '../bootstrap/predicates';
 import { userFormRequired } from '../forms/predicates';
-import { canRequestHuman, heldForAgent, joinedQueueAt, transfersAutomatically } from './predicates';
+import { canRequestHuman, endsAgentSide, heldForAgent, joinedQueueAt, transfersAutomatically } from './predicates';
 
 /** SPEC §4 Transfer result 0–6: the intents each result status leads to. */
 function outcome(ctx: EffectContext, { status, adminNick, waitIndex }: TransferAgentData): Intent[] {
@@ -90,7 +90,8 @@ function toGroup(ctx: EffectContext, groupId: string): Observable<Intent> {
 /**
  * SPEC §4 groups: an adminid/groupid of the query, or a channel without group mode, transfers
  * directly; otherwise no groups → 'No agent online', one group → chosen automatically, several →
- * the group-selection form, and the transfer waits for the choice.
+ * the group-selection form, and the transfer waits for the choice — until the agent side is over
+ * (the form is withdrawn: a later message asks again).
  */
 function attempt(ctx: EffectContext): Observable<Intent> {
   const { query, channel } = ctx.getState();
@@ -104,6 +105,7 @@ function attempt(ctx: EffectContext): Observable<Intent> {
     ctx.intent$.pipe(
       ofType('groupChosen'),
       first((i) => groups.some((g) => g.id === i.groupId)),
+      takeUntil(ctx.intent$.pipe(filter(endsAgentSide))),
       switchMap((i) => toGroup(ctx, i.groupId)),
     ),
   );

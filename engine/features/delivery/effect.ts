@@ -28,14 +28,14 @@ import { toWire } from '../../model/message';
 import { findMessage } from '../../model/timeline';
 import type { ChatSession } from '../bootstrap/slice';
 import { forgotSession } from '../bootstrap/predicates';
-import { heldForAgent } from '../conversation/predicates';
+import { endsAgentSide, heldForAgent } from '../conversation/predicates';
 import { isPendingVisitorMessage } from './predicates';
 
 /** Progress is kept to whole percents, so that a fast stream of progress events re-renders little. */
 const PERCENT = 100;
 
 /** The wait for an agent ended without one: the transfer gave up, the agent refused, or the chat closed. */
-const noAgent = (i: Intent): boolean => (i.type === 'transferEnded' && !i.waiting) || i.type === 'agentRefused' || i.type === 'chatClosed';
+const noAgent = (i: Intent): boolean => (i.type === 'transferEnded' && !i.waiting) || endsAgentSide(i);
 
 /**
  * SPEC §4 Sending, §7 upload (multipart, 60 s): `uploadProgressed` whenever the transport reports a
@@ -149,7 +149,8 @@ function deliver(ctx: EffectContext, id: string): Observable<Intent> {
     let gaveUp = false;
     const watch = ctx.intent$.subscribe((i) => {
       if (noAgent(i)) gaveUp = true;
-      else if (i.type === 'transferStarted') gaveUp = false;
+      // A new ask for an agent: a transfer, or the group form that comes before it (SPEC §4 groups).
+      else if (i.type === 'transferStarted' || i.type === 'groupChoiceRequired') gaveUp = false;
     });
     const once = (after: ChatSession | null): Observable<Intent> =>
       ctx.state$.pipe(
