@@ -19,6 +19,8 @@ const config: KnipConfig = {
     'ui/hooks/index.ts',
     // The module that earlyModules (vite.config.ts) starts beside the entry; knip cannot read plugin options.
     'ui/widget/pages/pageChat.ts',
+    // The host-page loader as a module (npm); knip finds its script-tag build through vite.loader.config.ts.
+    'ui/loader/index.ts',
     // Examples for integrators.
     'examples/*.ts',
   ],

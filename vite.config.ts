@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BASE_PATH } from './engine/constants.ts';
+import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
 import { reactRouterTreeShaking } from './scripts/reactRouterTreeShaking.ts';
@@ -22,6 +23,8 @@ export default defineConfig({
     // /index, the page every visit lands on (SPEC §2: / redirects there), is preloaded.
     earlyModules({ run: ['ui/widget/pages/pageChat.ts'], preload: ['ui/widget/pages/IndexPage.tsx'] }),
     precompress(),
+    // The loader's labels, for its tests (vite.loader.config.ts builds the loader itself).
+    loaderLabelsModule(),
   ],
   // rxjs's ES2015 build: native classes instead of the ES5 build's tslib helpers (≈2 kB gzip less).
   resolve: { conditions: [...defaultClientConditions, 'es2015'] },

@@ -50,6 +50,11 @@ export interface ChatEngineOptions {
   newId?: () => string;
   /** The page the visitor came from (SPEC §7 chatStart previousUrl). */
   previousUrl?: string;
+  /**
+   * The visitor's id to start with when the storage has none (SPEC §3 chat-{tenant}-uid): one a host
+   * page kept, where the chat's own storage does not last (third-party storage blocked or partitioned).
+   */
+  visitorId?: string;
   /** Whether the page is visible (document visibility in the browser); always visible by default. */
   visibility?: VisibilityPort;
   /** Emits when the network comes back (the browser's `online` event): failed messages are sent again. */
@@ -189,6 +194,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     newId,
     visibility$: options.visibility ?? alwaysVisible,
     previousUrl: options.previousUrl,
+    visitorId: options.visitorId,
   };
 
   return {

@@ -27,6 +27,8 @@ export interface EffectContext {
   sessionLost$: Observable<string>;
   /** The page the visitor came from, sent with chatStart (SPEC §7 previousUrl). */
   previousUrl: string | undefined;
+  /** The visitor id to start with when the storage has none (ChatEngineOptions.visitorId). */
+  visitorId: string | undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { NoticesResult } from '../features/notices/slice';
 import type { RobotCommand, RobotResult } from '../features/robot/slice';
 import type { SignalsCommand, SignalsResult } from '../features/signals/slice';
 import type { ChannelInfo } from '../model/channel';
+import type { MessagePreview } from '../model/message';
 
 /** What the UI asks of the engine (its commands); effects hear them, some also change the state. */
 export type Command =
@@ -47,8 +48,8 @@ export type SubmittedForm = 'userForm' | 'evaluation' | 'leaveMessage';
 export type EngineEvent =
   /** SPEC §7: a new agent message while the page is hidden; the UI shows the title notice for 1 s. */
   | { type: 'newMessageWhileHidden' }
-  /** SPEC §2: embedded (from=iframe) — post a new-message flag and the channel info to the parent. */
-  | { type: 'notifyParent'; channel: ChannelInfo }
+  /** SPEC §2: embedded (from=iframe) — post a new-message flag and the channel info to the parent; one per new agent or robot message, with its preview. */
+  | { type: 'notifyParent'; channel: ChannelInfo; message: MessagePreview }
   /** SPEC §8: a form or evaluation submission failed; the UI shows the 'submission failed' toast. */
   | { type: 'submissionFailed'; form: SubmittedForm }
   /** A leave-message was delivered; the UI shows a success toast. */

@@ -33,6 +33,23 @@ export const NOTICE_FALLBACK: Readonly<Record<NoticeId, string>> = {
   robotUnavailable: 'The assistant is unavailable right now. Please try again.',
 };
 
+/** A new message as a page that embeds the chat hears of it (SPEC §2 notice): who wrote it and how it starts. */
+export interface MessagePreview {
+  senderName?: string;
+  /** The text's first 100 characters on one line; a file's name; '' for media without one. */
+  preview: string;
+}
+
+/** How long a preview's text may be. */
+const PREVIEW_CHARS = 100;
+
+/** The preview of `message` (text as plain text: a robot answer's markup is the host's to ignore). */
+export function previewOf(message: ChatMessage): MessagePreview {
+  const text = message.msgType === MsgType.Text || typeof message.msgType === 'string' || message.msgType === MsgType.SystemText || message.msgType === MsgType.AutoTip;
+  const preview = text ? [...message.msgContent.replace(/\s+/g, ' ').trim()].slice(0, PREVIEW_CHARS).join('') : (message.fileName ?? '');
+  return message.senderName ? { senderName: message.senderName, preview } : { preview };
+}
+
 /** userQueueMsg with its ## placeholder replaced by the queue position (SPEC §3, §4 transfer 3). */
 export function queueText(template: string, position: number): string {
   return template.split(QUEUE_PLACEHOLDER).join(String(position));

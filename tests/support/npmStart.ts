@@ -55,7 +55,8 @@ export async function startServerProcess(port?: number): Promise<ServerProcess> 
  * Node process serving dist/ and the API) on a free port; resolves its origin and a stop function.
  */
 export async function startLikeNpmStart(): Promise<{ url: string; stop: () => Promise<void> }> {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' });
+  // npm start's build (the widget, then the loader); its output only when it fails.
+  execFileSync('npm', ['run', '--silent', 'bundle'], { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'] });
   const { url, stop } = await startServerProcess();
   return { url, stop };
 }

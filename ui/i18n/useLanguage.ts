@@ -1,10 +1,13 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, PSEUDO_LANGUAGE, isLanguage, type LanguageCode } from './languages';
 
 /** Language local storage key (SPEC §3). */
 const LANGUAGE_KEY = 'chat-lan';
 /** Language setting poll period (SPEC §7). */
 const LANGUAGE_POLL_MS = 100;
+
+/** The choice of this page load when local storage is blocked (private mode, a third-party frame): it lasts for the page only. */
+let unstored: LanguageCode | null = null;
 
 /** The visitor's language as stored in `chat-lan` (SPEC §2), or the default. */
 export function storedLanguage(): LanguageCode {
@@ -13,8 +16,18 @@ export function storedLanguage(): LanguageCode {
     if (import.meta.env.DEV && stored === PSEUDO_LANGUAGE) return stored as LanguageCode;
     return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return unstored ?? DEFAULT_LANGUAGE;
   }
+}
+
+/** Keeps `code` in `chat-lan` (SPEC §2) and tells every `useLanguage` of this page: the switcher's choice, or the host page's (ui/loader). */
+export function chooseLanguage(code: LanguageCode): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, code);
+  } catch {
+    unstored = code;
+  }
+  window.dispatchEvent(new StorageEvent('storage', { key: LANGUAGE_KEY }));
 }
 
 /**
@@ -42,13 +55,5 @@ function subscribe(onChange: () => void): () => void {
 /** The visitor's language from local storage `chat-lan` (SPEC §2; default en) and its setter. */
 export function useLanguage(): [LanguageCode, (code: LanguageCode) => void] {
   const language = useSyncExternalStore(subscribe, storedLanguage, () => DEFAULT_LANGUAGE);
-  const setLanguage = useCallback((code: LanguageCode) => {
-    try {
-      window.localStorage.setItem(LANGUAGE_KEY, code);
-    } catch {
-      // Storage blocked (private mode, sandboxed iframe): the choice lasts for this page only.
-    }
-    window.dispatchEvent(new StorageEvent('storage', { key: LANGUAGE_KEY }));
-  }, []);
-  return [language, setLanguage];
+  return [language, chooseLanguage];
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { useChatEvents } from '../hooks';
-import { notifyParent } from './browserPorts';
+import { embeddingHost, postToParent } from './hostLink';
 
 /** Tab title shows the new-message notice this long (SPEC §7). */
 const TITLE_NOTICE_MS = 1_000;
@@ -29,7 +29,7 @@ export function usePageNotices(title: string): void {
         document.title = baseTitle;
       }, TITLE_NOTICE_MS);
     } else if (event.type === 'notifyParent') {
-      notifyParent(event.channel);
+      postToParent(embeddingHost, { type: 'message', newMessage: true, channel: event.channel, message: event.message });
     }
   });
 }

@@ -15,7 +15,7 @@ export const sessionOf = (data: ChatStartData): ChatSession => ({ userId: data.u
  * SPEC §7 chatStart with the query, for the given visitor (the stored one when none is given); the
  * returned userId is stored under `chat-{tenantId}-uid` (SPEC §3).
  */
-export function chatStart({ getState, api, storage, previousUrl }: EffectContext, channelId: string, channel: ChannelInfo, userId?: string): Observable<ChatStartData> {
+export function chatStart({ getState, api, storage, previousUrl, visitorId }: EffectContext, channelId: string, channel: ChannelInfo, userId?: string): Observable<ChatStartData> {
   const { query } = getState();
   const key = visitorIdKey(channel.tenantId);
   return api
@@ -24,7 +24,7 @@ export function chatStart({ getState, api, storage, previousUrl }: EffectContext
       pid: query.pid,
       params: query.params,
       userName: query.userName,
-      userId: userId ?? storage.get(key) ?? undefined,
+      userId: userId ?? storage.get(key) ?? visitorId,
       email: query.email,
       phone: query.phone,
       groupId: query.groupId,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TIME_GAP_MS } from '../../../engine/constants';
 import { MsgType, SenderType } from '../../../engine/model/codes';
 import { DecodeError } from '../../../engine/model/decode';
-import { assignTimes, createMessage, decodeMessage, type ChatMessage } from '../../../engine/model/message';
+import { assignTimes, createMessage, decodeMessage, previewOf, type ChatMessage } from '../../../engine/model/message';
 
 const NOW = 1_700_000_000_000;
 const defaults = () => ({ now: NOW, newId: vi.fn(() => 'generated-1') });
@@ -161,5 +161,20 @@ describe('assignTimes (SPEC §3 hasTime, §9 300000 ms)', () => {
     const list = assignTimes([at('a', 0), at('b', 100)]);
     const out = assignTimes([...list, at('c', 300_050), at('d', 300_200)], 2);
     expect(flags(out)).toEqual([true, false, true, false]);
+  });
+});
+
+describe('previewOf (the new-message notice to an embedding page, SPEC §2)', () => {
+  const base = { id: 'a1', senderType: SenderType.Agent, createdAt: 0 } as const;
+  it('a text: on one line, its first 100 characters (whole emoji), with the sender name when it has one', () => {
+    const long = `${'👋'.repeat(120)} and more`;
+    expect(previewOf(createMessage({ ...base, msgType: MsgType.Text, msgContent: '  Hello\n\n  there ', senderName: 'Ann' }))).toEqual({ senderName: 'Ann', preview: 'Hello there' });
+    expect([...previewOf(createMessage({ ...base, msgType: MsgType.Text, msgContent: long })).preview]).toHaveLength(100);
+    expect(previewOf(createMessage({ ...base, msgType: MsgType.Answer, msgContent: 'Opening hours: 9–5' })).preview).toBe('Opening hours: 9–5');
+  });
+
+  it('a file: its name; an image without one: empty — never its address', () => {
+    expect(previewOf(createMessage({ ...base, msgType: MsgType.File, msgContent: 'https://files.example/x', fileName: 'invoice.pdf' })).preview).toBe('invoice.pdf');
+    expect(previewOf(createMessage({ ...base, msgType: MsgType.Image, msgContent: 'https://files.example/x.png' })).preview).toBe('');
   });
 });

@@ -67,6 +67,7 @@ export function runEffect(effect: Effect, state: ChatState, intents: Observable<
     online$: NEVER,
     sessionLost$: NEVER,
     previousUrl: undefined,
+    visitorId: undefined,
     ...context,
     intent$: store.intent$,
     state$: store.state$,

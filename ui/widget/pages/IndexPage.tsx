@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ChatProvider, ToastProvider } from '../../hooks';
 import { ChatScreen } from '../components/ChatScreen';
 import { Toasts } from '../components/Toasts';
-import { chatFor, settleEarlyChat } from './pageChat';
+import { chatFor, chatQuery, settleEarlyChat, subscribeChatQuery } from './pageChat';
 
-/** Route /index (SPEC §2): the chat, started from the URL query. Lazily loaded, hence the default export. */
-export default function IndexPage() {
-  const { search } = useLocation();
-  // The query is read once: the chat belongs to the page load that opened it.
-  const [engine] = useState(() => chatFor(search));
+/** The chat of `query`, read once: the chat belongs to the page load that opened it. */
+function Chat({ query }: { query: string }) {
+  const [engine] = useState(() => chatFor(query));
   useEffect(() => settleEarlyChat(engine), [engine]);
   return (
     <ChatProvider engine={engine} disposeEngine>
@@ -19,4 +17,15 @@ export default function IndexPage() {
       </ToastProvider>
     </ChatProvider>
   );
+}
+
+/**
+ * Route /index (SPEC §2): the chat, started from the URL query — embedded by the loader, once the
+ * host page's init came (nothing shows until then: the panel is not open yet). Lazily loaded,
+ * hence the default export.
+ */
+export default function IndexPage() {
+  const { search } = useLocation();
+  const query = useSyncExternalStore(subscribeChatQuery, () => chatQuery(search));
+  return query === null ? null : <Chat query={query} />;
 }

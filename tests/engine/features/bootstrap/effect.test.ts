@@ -67,6 +67,22 @@ describe('bootstrap effect: SPEC §2, §7 channelInfo → chatStart', () => {
     });
   });
 
+  it('the visitor id a host page kept (option visitorId) is sent when the storage has none, and never over a stored one', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const answers = () => fakeApi({ channelInfo: () => cold('(c|)', { c: channel() }), chatStart: () => cold('(s|)', { s: session() }) });
+      const blocked = answers();
+      runEffect(bootstrap, stateWith(), cold('s', v), { api: blocked.api, scheduler, visitorId: 'u-kept-by-host' }).output$.subscribe();
+      const stored = answers();
+      const storage = memoryStorage({ [STORED]: STORED_VISITOR_ID });
+      runEffect(bootstrap, stateWith(), cold('s', v), { api: stored.api, scheduler, storage, visitorId: 'u-kept-by-host' }).output$.subscribe();
+      flush();
+
+      expect(blocked.bodies('chatStart')[0]?.userId).toBe('u-kept-by-host');
+      expect(stored.bodies('chatStart')[0]?.userId).toBe(STORED_VISITOR_ID);
+    });
+  });
+
   it("SPEC §5, §8: without a channel id the page shows 'unknown channel id' and nothing is called", () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {

@@ -168,11 +168,14 @@ describe('agent event codes (SPEC §4)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, hot, flush }) => {
       const events: EngineEvent[] = [];
-      const { engine } = connected(cold, scheduler, [ev.message('a1')], { query: '&from=iframe', visibility: hot('f', { f: false }) });
+      const { engine } = connected(cold, scheduler, [ev.message('a1', { msgContent: 'Hi, I am Ann', senderName: 'Ann' })], { query: '&from=iframe', visibility: hot('f', { f: false }) });
       engine.events$.subscribe((e) => events.push(e));
       flush();
 
-      expect(events).toEqual([{ type: 'newMessageWhileHidden' }, { type: 'notifyParent', channel: engine.getSnapshot().channel }]);
+      expect(events).toEqual([
+        { type: 'newMessageWhileHidden' },
+        { type: 'notifyParent', channel: engine.getSnapshot().channel, message: { senderName: 'Ann', preview: 'Hi, I am Ann' } },
+      ]);
     });
   });
 });

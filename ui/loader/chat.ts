@@ -1,0 +1,250 @@
+import type { VisitorChat, VisitorChatEvent, VisitorChatHandler, VisitorChatOptions, VisitorIdentity } from './api';
+import { isLanguage, labelFor, languageOf, rightToLeft } from './language';
+import { HOST_ORIGIN_PARAM, HOST_SOURCE, PROTOCOL_VERSION, isWidgetMessage, type HostMessage } from './protocol';
+import { direction, drawView } from './view';
+
+/** What the host page's session storage keeps across its page loads, once the visitor opened the chat. */
+interface Saved {
+  open: boolean;
+  unread: number;
+}
+
+const DEFAULT_COLOR = '#2563eb';
+
+/** Storage that may be blocked (a sandboxed page) or full: reads give null, writes do nothing. */
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+function write(storage: () => Storage, key: string, value: string): void {
+  try {
+    storage().setItem(key, value);
+  } catch {
+    // Blocked or full: the open state or the id lasts for this page view only.
+  }
+}
+const session = () => sessionStorage;
+/** Runs `task` when the page is next idle (within 3 s; Safari has no requestIdleCallback); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 3_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 1);
+  return () => clearTimeout(id);
+}
+const local = () => localStorage;
+
+/** The saved open state, when there is one (the visitor opened the chat in this tab); null otherwise. */
+function savedState(key: string): Saved | null {
+  try {
+    const saved = JSON.parse(read(session, key) ?? 'null') as Partial<Saved> | null;
+    // Written by this loader, but the page may have changed it: an unread count that is no whole number counts as 0.
+    return saved && { open: saved.open === true, unread: Math.max(0, Math.floor(Number(saved.unread)) || 0) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The chat on a host page: the launcher, the panel with the chat's iframe (created when the visitor
+ * first opens it, or ahead of that as `prefetch` says — the widget then waits, without a request to
+ * the backend, until `init`), the API, and the protocol of ./protocol.ts with the widget. It makes no
+ * request to the chat's backend and writes no storage until the visitor opens the chat.
+ */
+export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
+  const { channelId, groupId, adminId, hideLauncher = false, prefetch = 'hover' } = options;
+  const base = new URL(options.chatUrl ?? '/chat/', location.href);
+  const chatOrigin = base.origin;
+  const stateKey = `visitor-chat-${channelId}`;
+  const idKey = `${stateKey}-uid`;
+  const handlers = new Map<VisitorChatEvent, Set<(...args: never[]) => void>>();
+  const saved = savedState(stateKey);
+
+  let open = false;
+  /** The visitor has opened the chat, in this page view or an earlier one: the chat runs, storage is written. */
+  let started = saved !== null;
+  let unread = saved?.unread ?? 0;
+  let identity: VisitorIdentity | undefined;
+  let params: string | undefined;
+  /** The language the host asked for (the widget's own choice, SPEC §2 chat-lan, applies otherwise). */
+  let chosen = options.language && languageOf(options.language);
+  /** The launcher's language: the host's choice, else its page's. */
+  let language = chosen || languageOf();
+  let frame: HTMLIFrameElement | undefined;
+  /** The widget said hello and waits for init. */
+  let waiting = false;
+  /** init was posted: the widget runs the chat. */
+  let initialised = false;
+  let destroyed = false;
+  let cancelIdle: (() => void) | undefined;
+
+  const position = options.position ?? 'end';
+  const view = drawView(options.color ?? DEFAULT_COLOR, direction(position, rightToLeft(language)), hideLauncher);
+  const { launcher, badge, panel } = view;
+
+  function emit<E extends VisitorChatEvent>(event: E, ...args: Parameters<VisitorChatHandler<E>>): void {
+    for (const handler of handlers.get(event) ?? []) {
+      try {
+        (handler as VisitorChatHandler<E>)(...args);
+      } catch (error) {
+        // One host handler that throws must not stop the others or the chat.
+        console.error('[visitor-chat]', error);
+      }
+    }
+  }
+
+  function post(message: HostMessage): void {
+    frame?.contentWindow?.postMessage({ ...message, source: HOST_SOURCE, version: PROTOCOL_VERSION }, chatOrigin);
+  }
+
+  function save(): void {
+    if (started) write(session, stateKey, JSON.stringify({ open, unread } satisfies Saved));
+  }
+
+  function label(): void {
+    launcher.setAttribute('aria-label', unread ? `${labelFor(language)} (${unread})` : labelFor(language));
+    badge.textContent = unread ? String(Math.min(unread, 99)) : '';
+  }
+
+  function setUnread(count: number): void {
+    if (count === unread) return;
+    unread = count;
+    label();
+    save();
+    emit('unreadCountChange', count);
+  }
+
+  /** Starts the chat in the widget once it said hello and the visitor wants it. */
+  function init(): void {
+    if (!waiting || !started || initialised) return;
+    initialised = true;
+    post({ type: 'init', open, identity, params, language: chosen || undefined, visitorId: read(local, idKey) ?? undefined });
+  }
+
+  /** The iframe, created once: hidden until opened. */
+  function ensureFrame(): void {
+    if (frame || destroyed) return;
+    const url = new URL('index', base);
+    url.searchParams.set('channelid', channelId);
+    url.searchParams.set('from', 'iframe');
+    url.searchParams.set(HOST_ORIGIN_PARAM, location.origin);
+    if (groupId) url.searchParams.set('groupid', groupId);
+    if (adminId) url.searchParams.set('adminid', adminId);
+    frame = document.createElement('iframe');
+    frame.title = labelFor(language);
+    frame.allow = 'microphone; clipboard-write';
+    frame.src = url.href;
+    panel.append(frame);
+  }
+
+  function onMessage(event: MessageEvent): void {
+    if (!frame || event.source !== frame.contentWindow || event.origin !== chatOrigin || !isWidgetMessage(event.data)) return;
+    const message = event.data;
+    if (message.type === 'hello') {
+      // A reloaded widget says hello again: it gets init again.
+      waiting = true;
+      initialised = false;
+      init();
+    } else if (message.type === 'message') {
+      emit('message', { senderName: message.message.senderName, preview: message.message.preview });
+      if (!open) setUnread(unread + 1);
+    } else if (message.type === 'visitor') {
+      write(local, idKey, message.visitorId);
+    } else {
+      api.close();
+    }
+  }
+
+  const api: VisitorChat = {
+    open() {
+      if (destroyed || open) return;
+      const focusChat = document.activeElement === view.root;
+      open = started = true;
+      ensureFrame();
+      panel.classList.add('open');
+      launcher.setAttribute('aria-expanded', 'true');
+      setUnread(0);
+      save();
+      if (initialised) post({ type: 'visibility', open });
+      else init();
+      // From the launcher, focus goes into the chat; an open() of the page's own button leaves focus to the page.
+      if (focusChat) frame?.focus();
+      emit('open');
+    },
+    close() {
+      if (destroyed || !open) return;
+      const focusInside = document.activeElement === view.root;
+      open = false;
+      panel.classList.remove('open');
+      launcher.setAttribute('aria-expanded', 'false');
+      save();
+      post({ type: 'visibility', open });
+      if (focusInside && !hideLauncher) launcher.focus();
+      emit('close');
+    },
+    toggle() {
+      if (open) api.close();
+      else api.open();
+    },
+    isOpen: () => open,
+    identify(next) {
+      identity = { ...identity, ...next };
+      if (initialised) post({ type: 'identify', identity });
+    },
+    setParams(next) {
+      params = next;
+      if (initialised) post({ type: 'params', params: next });
+    },
+    setLanguage(code) {
+      if (!isLanguage(code)) {
+        console.warn(`[visitor-chat] unknown language ${code}`);
+        return;
+      }
+      chosen = language = code;
+      view.root.setAttribute('dir', direction(position, rightToLeft(code)));
+      label();
+      if (frame) frame.title = labelFor(code);
+      if (initialised) post({ type: 'language', language: code });
+    },
+    on(event, handler) {
+      if (destroyed) return () => undefined;
+      const set = handlers.get(event) ?? new Set();
+      set.add(handler as (...args: never[]) => void);
+      handlers.set(event, set);
+      if (event === 'ready') queueMicrotask(() => set.has(handler as (...args: never[]) => void) && (handler as VisitorChatHandler<'ready'>)());
+      return () => api.off(event, handler);
+    },
+    off(event, handler) {
+      handlers.get(event)?.delete(handler as (...args: never[]) => void);
+    },
+    destroy() {
+      destroyed = true;
+      window.removeEventListener('message', onMessage);
+      cancelIdle?.();
+      view.root.remove();
+      handlers.clear();
+      frame = undefined;
+    },
+    push([method, ...args]) {
+      const call = api[method] as ((...a: unknown[]) => unknown) | undefined;
+      if (typeof call === 'function' && method !== ('push' as string)) call(...args);
+      else console.warn(`[visitor-chat] unknown call ${String(method)}`);
+    },
+  };
+
+  window.addEventListener('message', onMessage);
+  launcher.addEventListener('click', api.toggle);
+  if (prefetch === 'hover') {
+    launcher.addEventListener('pointerenter', ensureFrame);
+    launcher.addEventListener('focus', ensureFrame);
+  }
+  // A visitor who opened the chat on an earlier page view: it runs on (new messages, the unread badge) once the page is idle.
+  if (started || prefetch === 'idle') cancelIdle = whenIdle(ensureFrame);
+  label();
+  if (saved?.open) api.open();
+  return api;
+}

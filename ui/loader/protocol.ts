@@ -1,0 +1,118 @@
+/**
+ * The messages between the host page (the loader) and the widget in its iframe, both ways, over
+ * `postMessage` (docs/embedding.md "Protocol"). Every message is `{ source, version, type, … }`:
+ * the source tells who wrote it, the version which shape it has. A receiver drops anything else,
+ * and checks the sender (the loader: the widget's origin and frame; the widget: its parent's origin
+ * as announced and the parent window) before it reads a message.
+ *
+ * Version 1. A later version adds message types or optional fields; a field's meaning never changes
+ * within a version, and a receiver ignores types it does not know.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** The source of what the widget posts (also SPEC §2's new-message notice, which keeps its `newMessage` and `channel`). */
+export const WIDGET_SOURCE = 'visitor-chat';
+/** The source of what the host page (the loader) posts. */
+export const HOST_SOURCE = 'visitor-chat-host';
+
+/** The URL query parameter that makes the widget wait for the host: the host page's origin, as the loader announces it. */
+export const HOST_ORIGIN_PARAM = 'host';
+
+/** Who the visitor is, as the host page knows it (SPEC §7 chatStart userName, email, phone). */
+export interface VisitorIdentity {
+  name?: string;
+  email?: string;
+  phone?: string;
+}
+
+/** A new agent or robot message, as the host hears of it: the sender's name and a short text preview. */
+export interface MessagePreview {
+  /** The agent's (or robot's) name, when the message carries one. */
+  senderName?: string;
+  /** The start of the message's text (at most 100 characters); a file's name; '' for media without a name. */
+  preview: string;
+}
+
+/** What the widget posts to the host page. */
+export type WidgetMessage =
+  /** The widget has loaded and waits for `init` before it starts the chat. */
+  | { type: 'hello' }
+  /**
+   * SPEC §2: a new message arrived, with the channel info (the same notice a hand-written
+   * `from=iframe` embedding gets); `message` previews it.
+   */
+  | { type: 'message'; newMessage: true; channel: unknown; message: MessagePreview }
+  /** The visitor's id once the chat started, for the host to keep (its storage outlives the widget's where third-party storage is blocked). */
+  | { type: 'visitor'; visitorId: string }
+  /** The visitor pressed the widget's own close control. */
+  | { type: 'close' };
+
+/** What the host page posts to the widget. */
+export type HostMessage =
+  /** The answer to `hello`: what the chat starts with (kept out of the iframe's URL). */
+  | {
+      type: 'init';
+      /** The panel shows the widget now. */
+      open: boolean;
+      identity?: VisitorIdentity;
+      /** SPEC §2 params. */
+      params?: string;
+      /** One of the 25 language codes (SPEC §2 chat-lan). */
+      language?: string;
+      /** The visitor id the host kept from an earlier page view, used when the widget's own storage has none. */
+      visitorId?: string;
+    }
+  /** The panel was opened or closed: the visitor sees the widget, or does not. */
+  | { type: 'visibility'; open: boolean }
+  | { type: 'language'; language: string }
+  | { type: 'identify'; identity: VisitorIdentity }
+  | { type: 'params'; params: string };
+
+/** A message with its envelope. */
+export type Envelope<M, S extends string> = M & { source: S; version: typeof PROTOCOL_VERSION };
+
+const isRecord = (data: unknown): data is Record<string, unknown> => typeof data === 'object' && data !== null;
+const optString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+
+/** An envelope of `source` at this protocol version. */
+function ofSource(data: unknown, source: string): data is Record<string, unknown> {
+  return isRecord(data) && data.source === source && data.version === PROTOCOL_VERSION;
+}
+
+/** `data` is a widget message of this version and a type the loader knows, with the fields that type needs. */
+export function isWidgetMessage(data: unknown): data is Envelope<WidgetMessage, typeof WIDGET_SOURCE> {
+  if (!ofSource(data, WIDGET_SOURCE)) return false;
+  const { type, message } = data;
+  if (type === 'message') return data.newMessage === true && isRecord(message) && typeof message.preview === 'string' && optString(message.senderName);
+  return type === 'hello' || type === 'close' || (type === 'visitor' && typeof data.visitorId === 'string' && data.visitorId !== '');
+}
+
+/** Who the visitor is, when `value` reads as an identity: an object whose name, email and phone are strings when given. */
+function isIdentity(value: unknown): value is VisitorIdentity {
+  return isRecord(value) && optString(value.name) && optString(value.email) && optString(value.phone);
+}
+
+/** `data` is a host message of this version and a type the widget knows, with the fields that type needs. */
+export function isHostMessage(data: unknown): data is Envelope<HostMessage, typeof HOST_SOURCE> {
+  if (!ofSource(data, HOST_SOURCE)) return false;
+  switch (data.type) {
+    case 'init':
+      return (
+        typeof data.open === 'boolean' &&
+        (data.identity === undefined || isIdentity(data.identity)) &&
+        optString(data.params) &&
+        optString(data.language) &&
+        optString(data.visitorId)
+      );
+    case 'visibility':
+      return typeof data.open === 'boolean';
+    case 'language':
+      return typeof data.language === 'string';
+    case 'identify':
+      return isIdentity(data.identity);
+    case 'params':
+      return typeof data.params === 'string';
+    default:
+      return false;
+  }
+}
