@@ -66,7 +66,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['tests/{hooks,widget}/**/*.test.{ts,tsx}', 'tests/i18n/**/*.test.tsx'],
+          include: ['tests/{hooks,widget,loader}/**/*.test.{ts,tsx}', 'tests/i18n/**/*.test.tsx'],
           setupFiles: ['tests/setupDom.ts'],
         },
       },

@@ -1,6 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type AppOptions } from './app.ts';
@@ -34,6 +35,14 @@ export interface RunningServer {
 const DEFAULT_PORT = 8080;
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 const WIDGET_PATH = '/chat';
+/** The demo shop page: a host page that embeds the chat with the loader script (docs/embedding.md). */
+export const DEMO_PATH = '/demo';
+const DEMO_FILE = fileURLToPath(new URL('./demo/index.html', import.meta.url));
+
+/** The demo shop page's HTML, read on each request so that an edit shows on the next reload. */
+export function readDemoPage(): Promise<string> {
+  return readFile(DEMO_FILE, 'utf8');
+}
 
 /** Dev controls are on unless DEV_CONTROLS=0: this server is a demo peer, never a production backend. */
 export function devControlsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -77,7 +86,7 @@ function toWidget(c: Context): Response {
   return c.redirect(`${WIDGET_PATH}/${new URL(c.req.url).search}`);
 }
 
-/** The host's fetch handler: the API, the built widget under /chat/ with SPA fallback, and / → /chat/. */
+/** The host's fetch handler: the API, the built widget under /chat/ with SPA fallback, / → /chat/, and the demo shop under /demo/. */
 export function createHost({ distDir = DEFAULT_DIST_DIR, frameAncestors, ...appOptions }: Omit<HostOptions, 'port' | 'quiet'> = {}): Hono {
   const api = createApp({ ...appOptions, devControls: appOptions.devControls ?? devControlsFromEnv() });
   const host = new Hono();
@@ -91,6 +100,12 @@ export function createHost({ distDir = DEFAULT_DIST_DIR, frameAncestors, ...appO
   });
   host.get('/', toWidget);
   host.get(WIDGET_PATH, toWidget);
+  // The demo shop is a host page, not the chat: it gets no frame-ancestors policy.
+  host.get(DEMO_PATH, (c) => c.redirect(`${DEMO_PATH}/`));
+  host.get(`${DEMO_PATH}/`, async (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await readDemoPage());
+  });
   // Precompressed: the build writes .br and .gz beside each file (scripts/precompress.ts).
   const files = { precompressed: true, onFound: cacheHeaders };
   host.use(`${WIDGET_PATH}/*`, serveStatic({ root: distDir, rewriteRequestPath: (path) => path.slice(WIDGET_PATH.length), ...files }));
@@ -109,6 +124,7 @@ export function startServer({ port = DEFAULT_PORT, quiet = false, ...options }: 
       const url = `http://localhost:${info.port}`;
       if (!quiet) {
         console.log(`Chat widget: ${url}${WIDGET_PATH}/?channelid=demo`);
+        console.log(`Demo shop page: ${url}${DEMO_PATH}/`);
         console.log(`Channels (?channelid=): ${Object.keys(PRESETS).join(', ')}`);
         console.log(`Dev controls (POST /api/dev/*): ${devControls ? 'on; DEV_CONTROLS=0 turns them off' : 'off'}`);
       }

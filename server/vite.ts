@@ -1,16 +1,33 @@
 import { getRequestListener } from '@hono/node-server';
 import type { Connect, Plugin } from 'vite';
 import { createApp, type AppOptions } from './app.ts';
-import { devControlsFromEnv } from './node.ts';
+import { DEMO_PATH, devControlsFromEnv, readDemoPage } from './node.ts';
 
-/** A Vite plugin that serves the reference API under /api/ in `vite` (dev) and `vite preview`. */
+/**
+ * The demo shop page, as the Node host serves it. Its loader script (/chat/loader.js) exists only
+ * in a build: `vite preview` serves dist/loader.js, `vite` (dev) has none, so there the page shows
+ * without the launcher.
+ */
+const demoPage: Connect.NextHandleFunction = (req, res, next) => {
+  const path = req.url?.split('?')[0];
+  if (path === DEMO_PATH) {
+    res.writeHead(302, { Location: `${DEMO_PATH}/` }).end();
+  } else if (path === `${DEMO_PATH}/` && (req.method === 'GET' || req.method === 'HEAD')) {
+    readDemoPage().then((html) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : html);
+    }, next);
+  } else next();
+};
+
+/** A Vite plugin that serves the reference API under /api/ and the demo shop page under /demo/ in `vite` (dev) and `vite preview`. */
 export function referenceServer(options: AppOptions = {}): Plugin {
   const app = createApp({ ...options, devControls: options.devControls ?? devControlsFromEnv() });
   // Vite's own code shares the process, so the adapter must not swap the global Request/Response.
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   const middleware: Connect.NextHandleFunction = (req, res, next) => {
     if (req.url?.startsWith('/api/')) listener(req, res).catch(next);
-    else next();
+    else demoPage(req, res, next);
   };
   return {
     name: 'reference-server',

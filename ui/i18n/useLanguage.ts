@@ -20,6 +20,15 @@ export function storedLanguage(): LanguageCode {
   }
 }
 
+/** The visitor has chosen a language (chat-lan holds one of the 25), or this page load has. */
+export function languageChosen(): boolean {
+  try {
+    return isLanguage(window.localStorage.getItem(LANGUAGE_KEY));
+  } catch {
+    return unstored !== null;
+  }
+}
+
 /** Keeps `code` in `chat-lan` (SPEC §2) and tells every `useLanguage` of this page: the switcher's choice, or the host page's (ui/loader). */
 export function chooseLanguage(code: LanguageCode): void {
   try {

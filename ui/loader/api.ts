@@ -23,7 +23,11 @@ export interface VisitorChatOptions {
   position?: LauncherPosition;
   /** No launcher: the host opens the chat from its own button with `open()` (`data-hide-launcher`). */
   hideLauncher?: boolean;
-  /** One of the 25 language codes of the widget (`data-language`); by default the host page's `lang`, else the visitor's last choice. */
+  /**
+   * One of the 25 language codes of the widget (`data-language`). Without it the widget keeps the
+   * visitor's own choice (SPEC §2 chat-lan) and starts a visitor who has none in the host page's
+   * `lang` when it is one of the 25; the launcher's label follows the host page's `lang`.
+   */
   language?: string;
   /** `data-prefetch`; default `hover` (the launcher hovered or focused). */
   prefetch?: Prefetch;
@@ -43,7 +47,10 @@ export interface VisitorChatEvents {
   close: [];
   /** A new agent or robot message arrived. */
   message: [message: MessagePreview];
-  /** The number of messages that arrived while the panel was closed changed (0 once it opens). */
+  /**
+   * The number of messages that arrived while the panel was closed changed (0 once it opens). A
+   * handler added while the count is above 0 (say, restored on the host's next page load) hears it at once.
+   */
   unreadCountChange: [count: number];
 }
 

@@ -122,7 +122,7 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   function init(): void {
     if (!waiting || !started || initialised) return;
     initialised = true;
-    post({ type: 'init', open, identity, params, language: chosen || undefined, visitorId: read(local, idKey) ?? undefined });
+    post({ type: 'init', open, identity, params, language: chosen || undefined, pageLanguage: language, visitorId: read(local, idKey) ?? undefined });
   }
 
   /** The iframe, created once: hidden until opened. */
@@ -215,7 +215,8 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       const set = handlers.get(event) ?? new Set();
       set.add(handler as (...args: never[]) => void);
       handlers.set(event, set);
-      if (event === 'ready') queueMicrotask(() => set.has(handler as (...args: never[]) => void) && (handler as VisitorChatHandler<'ready'>)());
+      // ready has happened; a count restored from an earlier page load is news to a new handler.
+      if (event === 'ready' || (event === 'unreadCountChange' && unread)) queueMicrotask(() => set.has(handler as (...args: never[]) => void) && (handler as VisitorChatHandler<'unreadCountChange'>)(unread));
       return () => api.off(event, handler);
     },
     off(event, handler) {

@@ -8,9 +8,12 @@ export const isLanguage = (code: string): boolean => Object.hasOwn(labels, code)
 
 /** The widget's language code for a code or BCP 47 tag (by default the host page's `lang`); English when none fits. */
 export function languageOf(tag = document.documentElement.lang): string {
-  const lower = tag.toLowerCase();
-  const code = ALIASES[lower] ?? ALIASES[lower.split('-').slice(0, 2).join('-')] ?? lower.split('-')[0] ?? '';
-  return isLanguage(code) ? code : 'en';
+  const parts = tag.toLowerCase().split('-');
+  for (const candidate of [parts.slice(0, 2).join('-'), parts[0] ?? '']) {
+    const code = ALIASES[candidate] ?? candidate;
+    if (isLanguage(code)) return code;
+  }
+  return 'en';
 }
 
 /** The language is written right to left (ui/i18n/languages.ts). */

@@ -57,8 +57,10 @@ export type HostMessage =
       identity?: VisitorIdentity;
       /** SPEC §2 params. */
       params?: string;
-      /** One of the 25 language codes (SPEC §2 chat-lan). */
+      /** One of the 25 language codes (SPEC §2 chat-lan): the host's choice. */
       language?: string;
+      /** The host page's language, when it is one of the 25: the widget's first language for a visitor who has not chosen one. */
+      pageLanguage?: string;
       /** The visitor id the host kept from an earlier page view, used when the widget's own storage has none. */
       visitorId?: string;
     }
@@ -102,6 +104,7 @@ export function isHostMessage(data: unknown): data is Envelope<HostMessage, type
         (data.identity === undefined || isIdentity(data.identity)) &&
         optString(data.params) &&
         optString(data.language) &&
+        optString(data.pageLanguage) &&
         optString(data.visitorId)
       );
     case 'visibility':

@@ -1,7 +1,7 @@
 import { combineLatest, distinctUntilChanged, filter, map } from 'rxjs';
 import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '../../../engine';
 import { isLanguage } from '../../i18n/languages';
-import { chooseLanguage } from '../../i18n/useLanguage';
+import { chooseLanguage, languageChosen } from '../../i18n/useLanguage';
 import { browserStorage, documentVisibility, networkReturns } from '../browserPorts';
 import { embeddingHost, type HostInit, type HostLink } from '../hostLink';
 
@@ -74,7 +74,8 @@ function hostLanguage(code: string | undefined): void {
 if (embeddingHost) {
   embeddingHost.messages$.subscribe((message) => {
     if (message.type === 'init') {
-      hostLanguage(message.language);
+      if (message.language) hostLanguage(message.language);
+      else if (message.pageLanguage && !languageChosen() && isLanguage(message.pageLanguage)) chooseLanguage(message.pageLanguage);
       // The chat belongs to this page load: a second init (a confused host) changes nothing.
       if (hostInit) return;
       hostInit = message;

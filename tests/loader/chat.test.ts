@@ -1,0 +1,246 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createVisitorChat, type VisitorChat, type VisitorChatOptions } from '../../ui/loader';
+import { languageOf } from '../../ui/loader/language';
+import { direction } from '../../ui/loader/view';
+
+const CHAT = 'https://chat.example';
+
+/** The loader's shadow root, opened for the test (the loader attaches a closed one). */
+let shadow: ShadowRoot | undefined;
+/** The chat frame's window (jsdom gives a frame in a shadow root none): what the loader posts to it. */
+const widget = { postMessage: vi.fn() };
+beforeEach(() => {
+  widget.postMessage = vi.fn();
+  vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(widget as unknown as Window);
+  const attach = Element.prototype.attachShadow;
+  vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
+    shadow = attach.call(this, { ...init, mode: 'open' });
+    return shadow;
+  });
+});
+
+let chats: VisitorChat[] = [];
+afterEach(() => {
+  chats.forEach((chat) => chat.destroy());
+  chats = [];
+  sessionStorage.clear();
+  localStorage.clear();
+  document.documentElement.lang = '';
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+function chat(options: Partial<VisitorChatOptions> = {}): VisitorChat {
+  const created = createVisitorChat({ channelId: 'shop', chatUrl: `${CHAT}/chat/`, prefetch: 'none', ...options });
+  chats.push(created);
+  return created;
+}
+
+const launcher = () => shadow?.querySelector('button') as HTMLButtonElement;
+const frame = () => shadow?.querySelector('iframe') ?? null;
+
+/** The widget in the frame posts `data` to the page (from `origin`, its frame's window by default). */
+function fromWidget(data: object, origin = CHAT, source: unknown = widget) {
+  window.dispatchEvent(new MessageEvent('message', { data: { source: 'visitor-chat', version: 1, ...data }, origin, source: source as MessageEventSource }));
+}
+
+describe('the launcher and the panel', () => {
+  it('the launcher is a named button; the frame is made on the first open only, with no personal data in its address', () => {
+    const c = chat();
+    c.identify({ name: 'Ada', email: 'ada@example.com' });
+    expect(launcher().getAttribute('aria-label')).toBe('Chat');
+    expect(launcher().getAttribute('aria-expanded')).toBe('false');
+    expect(frame()).toBeNull();
+    launcher().click();
+    expect(c.isOpen()).toBe(true);
+    expect(launcher().getAttribute('aria-expanded')).toBe('true');
+    const url = new URL(frame()?.src ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe(`${CHAT}/chat/index`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ channelid: 'shop', from: 'iframe', host: location.origin });
+  });
+
+  it('hideLauncher: no launcher to see; open() still opens', () => {
+    const c = chat({ hideLauncher: true });
+    expect(launcher().hidden).toBe(true);
+    c.open();
+    expect(frame()).not.toBeNull();
+  });
+
+  it('prefetch hover: the frame is made when the launcher is hovered or focused, and the chat waits for the open', () => {
+    chat({ prefetch: 'hover' });
+    launcher().dispatchEvent(new Event('focus'));
+    expect(frame()).not.toBeNull();
+    fromWidget({ type: 'hello' });
+    expect(widget.postMessage).not.toHaveBeenCalled();
+  });
+
+  it('writes no storage until the visitor opens the chat; then the open state, restored on the next page load', () => {
+    const c = chat();
+    expect(sessionStorage.length + localStorage.length).toBe(0);
+    c.open();
+    expect(JSON.parse(sessionStorage.getItem('visitor-chat-shop') ?? 'null')).toEqual({ open: true, unread: 0 });
+    c.destroy();
+    const next = chat();
+    expect(next.isOpen()).toBe(true);
+  });
+
+  it('an unread count restored on the next page load is told to a handler added then', async () => {
+    sessionStorage.setItem('visitor-chat-shop', JSON.stringify({ open: false, unread: 2 }));
+    const c = chat();
+    const counts = vi.fn();
+    c.on('unreadCountChange', counts);
+    await Promise.resolve();
+    expect(counts).toHaveBeenCalledWith(2);
+    expect(launcher().getAttribute('aria-label')).toBe('Chat (2)');
+  });
+
+  it('a saved state the page garbled reads as closed with no unread messages, never an exception', () => {
+    for (const saved of ['{', '"open"', '{"open":"yes","unread":"many"}', '{"unread":-3}']) {
+      sessionStorage.setItem('visitor-chat-shop', saved);
+      const c = chat();
+      expect(c.isOpen()).toBe(false);
+      expect(launcher().getAttribute('aria-label')).toBe('Chat');
+      c.destroy();
+    }
+  });
+
+  it('destroy removes everything it added; the handle does nothing afterwards', () => {
+    const c = chat();
+    const opened = vi.fn();
+    c.on('open', opened);
+    c.destroy();
+    expect(document.querySelector('visitor-chat')).toBeNull();
+    c.open();
+    expect(opened).not.toHaveBeenCalled();
+    expect(c.isOpen()).toBe(false);
+  });
+});
+
+describe('the protocol with the widget', () => {
+  it('on hello, init with the identity, params, the host’s language and the kept visitor id — posted to the chat’s origin only', () => {
+    localStorage.setItem('visitor-chat-shop-uid', 'u-42');
+    const c = chat({ language: 'de' });
+    c.identify({ name: 'Ada' });
+    c.setParams('plan=gold');
+    c.open();
+    fromWidget({ type: 'hello' });
+    expect(widget.postMessage).toHaveBeenCalledWith(
+      { type: 'init', open: true, identity: { name: 'Ada' }, params: 'plan=gold', language: 'de', pageLanguage: 'de', visitorId: 'u-42', source: 'visitor-chat-host', version: 1 },
+      CHAT,
+    );
+    c.close();
+    c.setLanguage('ja');
+    expect(widget.postMessage.mock.calls.slice(1)).toEqual([
+      [{ type: 'visibility', open: false, source: 'visitor-chat-host', version: 1 }, CHAT],
+      [{ type: 'language', language: 'ja', source: 'visitor-chat-host', version: 1 }, CHAT],
+    ]);
+  });
+
+  it('without a language of its own, the host page’s lang goes as the first language of a visitor who has none', () => {
+    document.documentElement.lang = 'es-MX';
+    chat().open();
+    fromWidget({ type: 'hello' });
+    expect(widget.postMessage.mock.calls[0]?.[0]).toMatchObject({ type: 'init', language: undefined, pageLanguage: 'es' });
+  });
+
+  it('new messages while closed count as unread (badge, label, event); opening resets the count', () => {
+    const c = chat();
+    const counts: number[] = [];
+    const heard: unknown[] = [];
+    c.on('unreadCountChange', (n) => counts.push(n));
+    c.on('message', (m) => heard.push(m));
+    c.open();
+    fromWidget({ type: 'message', newMessage: true, channel: {}, message: { senderName: 'Alice', preview: 'Hello' } });
+    c.close();
+    fromWidget({ type: 'message', newMessage: true, channel: {}, message: { senderName: 'Alice', preview: 'Still there?' } });
+    expect(launcher().getAttribute('aria-label')).toBe('Chat (1)');
+    expect(shadow?.querySelector('b')?.textContent).toBe('1');
+    c.open();
+    expect(counts).toEqual([1, 0]);
+    expect(heard).toEqual([
+      { senderName: 'Alice', preview: 'Hello' },
+      { senderName: 'Alice', preview: 'Still there?' },
+    ]);
+  });
+
+  it('ignores messages from another origin, another window, another version, or with bad fields', () => {
+    const c = chat();
+    c.open();
+    const counts = vi.fn();
+    c.on('unreadCountChange', counts);
+    c.close();
+    const notice = { type: 'message', newMessage: true, channel: {}, message: { preview: 'x' } };
+    fromWidget(notice, 'https://evil.example');
+    fromWidget(notice, CHAT, window);
+    fromWidget(notice, CHAT, null);
+    fromWidget({ ...notice, version: 2 });
+    fromWidget({ ...notice, message: { preview: 42 } });
+    fromWidget({ type: 'close' }, 'https://evil.example');
+    expect(counts).not.toHaveBeenCalled();
+    c.open();
+    fromWidget({ type: 'close' });
+    expect(c.isOpen()).toBe(false);
+  });
+
+  it('keeps the visitor id the widget reports, in the host’s storage', () => {
+    chat().open();
+    fromWidget({ type: 'visitor', visitorId: 'u-7' });
+    expect(localStorage.getItem('visitor-chat-shop-uid')).toBe('u-7');
+  });
+});
+
+describe('the API', () => {
+  it('push runs a queued call; an unknown one is a log line', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const c = chat();
+    c.push(['open']);
+    expect(c.isOpen()).toBe(true);
+    c.push(['explode'] as unknown as Parameters<VisitorChat['push']>[0]);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('a handler that throws does not stop the others; ready fires for a handler added later', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const c = chat();
+    const second = vi.fn();
+    c.on('open', () => {
+      throw new Error('host bug');
+    });
+    c.on('open', second);
+    c.open();
+    expect(second).toHaveBeenCalledTimes(1);
+    const ready = vi.fn();
+    c.on('ready', ready);
+    await Promise.resolve();
+    expect(ready).toHaveBeenCalledTimes(1);
+  });
+
+  it('setLanguage: one of the 25 changes the label and side (right to left for Arabic); another is refused with a log line', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const c = chat();
+    c.setLanguage('ar');
+    expect(launcher().getAttribute('aria-label')).toBe('الدردشة');
+    expect(document.querySelector('visitor-chat')?.getAttribute('dir')).toBe('rtl');
+    c.setLanguage('klingon');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(launcher().getAttribute('aria-label')).toBe('الدردشة');
+  });
+});
+
+describe('language and position', () => {
+  it('the widget’s code for a page’s lang: regional tags, the two aliases, English when none fits', () => {
+    expect(languageOf('de-AT')).toBe('de');
+    expect(languageOf('zh-TW')).toBe('tw');
+    expect(languageOf('zh-Hant-HK')).toBe('tw');
+    expect(languageOf('zh-CN')).toBe('zh');
+    expect(languageOf('fil-PH')).toBe('tl');
+    expect(languageOf('xx')).toBe('en');
+    document.documentElement.lang = 'ja';
+    expect(languageOf()).toBe('ja');
+  });
+
+  it('the side: end follows the language’s direction, start the other; left and right are pinned', () => {
+    expect([direction('end', false), direction('end', true), direction('start', false), direction('start', true)]).toEqual(['ltr', 'rtl', 'rtl', 'ltr']);
+    expect([direction('right', true), direction('left', false)]).toEqual(['ltr', 'rtl']);
+  });
+});
