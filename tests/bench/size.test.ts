@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expect, inject, it } from 'vitest';
 import { PRECOMPRESS_MIN_BYTES } from '../../scripts/precompress';
 
@@ -17,9 +17,12 @@ import { PRECOMPRESS_MIN_BYTES } from '../../scripts/precompress';
  * per-message error boundary, bidi neutralisation and typing notices (+0.4 in the screen's chunk);
  * then 124.4 kB: the persisted outbox, session recovery, event acknowledgement and the echo of
  * another tab's messages (+1.8 in the chat engine's chunk, which the first screen needs: a message
- * typed before a reload is sent again as soon as the page starts).
+ * typed before a reload is sent again as soon as the page starts); then 126.1 kB: the widget's end
+ * of the loader's protocol (issue 13: the message guards, hello and init, identity and params into
+ * chatStart, the host's language and panel visibility, message previews; +1.4 in the chat engine's
+ * chunk, which must run before the first screen to answer the host page).
  */
-const BUDGET_BYTES = 125.2 * 1024;
+const BUDGET_BYTES = 126.9 * 1024;
 const DIST = 'dist';
 
 /** A chunk of Vite's build manifest. */
@@ -89,4 +92,14 @@ it('the server sends the first screen precompressed (brotli when accepted, else 
   }
   const kB = (key: 'br' | 'gz') => (sent.reduce((sum, s) => sum + s[key], 0) / 1024).toFixed(1);
   console.log(`initial /chat/index over the wire: ${kB('br')} kB brotli, ${kB('gz')} kB gzip`);
+});
+
+/** The host-page loader's budget, brotli at quality 11 (issue 13: at most 3 kB on every page of the host's site). */
+const LOADER_BUDGET_BYTES = 3 * 1024;
+
+it('the host-page loader stays within 3 kB brotli (issue 13)', () => {
+  const loader = readFileSync(join(DIST, 'loader.js'));
+  const brotli = brotliCompressSync(loader, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: loader.byteLength } }).byteLength;
+  console.log(`dist/loader.js: ${loader.byteLength} B, ${brotli} B brotli (budget ${LOADER_BUDGET_BYTES} B)`);
+  expect(brotli).toBeLessThanOrEqual(LOADER_BUDGET_BYTES);
 });

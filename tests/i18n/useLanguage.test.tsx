@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chooseLanguage, languageChosen, storedLanguage, useLanguage } from '../../ui/i18n/useLanguage';
+import { chooseLanguage, languageChosen, storedLanguage } from '../../ui/i18n/languageStore';
+import { useLanguage } from '../../ui/i18n/useLanguage';
 
 afterEach(() => {
   vi.restoreAllMocks();

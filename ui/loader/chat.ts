@@ -149,6 +149,9 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       waiting = true;
       initialised = false;
       init();
+      // Focus handed to the frame before its page had loaded (Enter on the launcher right after it
+      // was focused) stays on the frame element and never reaches the page: hand it over now.
+      if (open && (panel.getRootNode() as ShadowRoot).activeElement === frame) frame.contentWindow?.focus();
     } else if (message.type === 'message') {
       emit('message', { senderName: message.message.senderName, preview: message.message.preview });
       if (!open) setUnread(unread + 1);
@@ -224,6 +227,8 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     },
     destroy() {
       destroyed = true;
+      // The panel is gone with the rest: isOpen() says so.
+      open = false;
       window.removeEventListener('message', onMessage);
       cancelIdle?.();
       view.root.remove();

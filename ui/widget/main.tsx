@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadCatalog } from '../i18n/i18n';
-import { storedLanguage } from '../i18n/useLanguage';
+import { storedLanguage } from '../i18n/languageStore';
 import { AppRoutes } from './router';
 import './theme.css';
 

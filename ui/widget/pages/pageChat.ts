@@ -1,7 +1,7 @@
 import { combineLatest, distinctUntilChanged, filter, map } from 'rxjs';
 import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '../../../engine';
 import { isLanguage } from '../../i18n/languages';
-import { chooseLanguage, languageChosen } from '../../i18n/useLanguage';
+import { chooseLanguage, languageChosen } from '../../i18n/languageStore';
 import { browserStorage, documentVisibility, networkReturns } from '../browserPorts';
 import { embeddingHost, type HostInit, type HostLink } from '../hostLink';
 
