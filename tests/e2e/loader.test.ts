@@ -517,6 +517,16 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
     expect((await describeFocus(page)).tag).toBe('visitor-chat');
   });
 
+  it('a chat that cannot start (an unknown channel) still has its Close chat button: a phone visitor is never stuck in the panel', async () => {
+    const { page } = s;
+    await page.goto(hostPage(shopHtml(s.baseUrl, { channel: 'no-such-channel' })));
+    await clickLauncher(page);
+    const frame = await chatFrame(page);
+    await frame.getByRole('alert').getByText(/Unknown channel, /).waitFor();
+    await frame.getByRole('button', { name: 'Close chat' }).click();
+    await expect.poll(() => isOpen(page)).toBe(false);
+  });
+
   it('destroy() removes the launcher and the chat; messages and calls afterwards change nothing and log no error', async () => {
     const { page } = s;
     const problems: string[] = [];

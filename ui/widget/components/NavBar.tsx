@@ -1,14 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useHandoff } from '../../hooks';
-import { embeddingHost } from '../hostLink';
-import { CloseIcon } from './CloseIcon';
+import { HostCloseButton } from './HostCloseButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import './NavBar.css';
 
 /**
  * The navigation bar (SPEC §2): the channel's title, the way to a human or out of the chat, and the
- * language; embedded by the loader, the control that closes the host's panel (on phones the panel
- * is the whole screen: this is the way back to the page).
+ * language; embedded by the loader, the control that closes the host's panel.
  */
 export function NavBar({ title }: { title: string }) {
   const { t } = useLingui();
@@ -34,11 +32,7 @@ export function NavBar({ title }: { title: string }) {
         </button>
       )}
       <LanguageSwitcher />
-      {embeddingHost && (
-        <button type="button" className="navbar__action navbar__close" onClick={() => embeddingHost?.post({ type: 'close' })} aria-label={t`Close chat`}>
-          <CloseIcon />
-        </button>
-      )}
+      <HostCloseButton className="navbar__action navbar__close" />
     </header>
   );
 }
