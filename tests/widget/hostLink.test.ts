@@ -115,3 +115,14 @@ describe('embedded by the loader (?host=origin): the widget’s end of the proto
     expect(warn).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the host’s init is never lost', () => {
+  it('an init that comes before anything listens is heard by the first listener (the entry and the early module are two scripts)', () => {
+    const { win, parent, receive } = frameWindow(SHOP);
+    const link = hostLink(`?host=${SHOP}`, win);
+    if (!link) throw new Error('no link');
+    const init = host({ type: 'init', open: true });
+    receive(init, { origin: SHOP, source: parent });
+    expect(heard(link)).toEqual([init]);
+  });
+});

@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import { BehaviorSubject, ReplaySubject, type Observable } from 'rxjs';
 import { HOST_ORIGIN_PARAM, PROTOCOL_VERSION, WIDGET_SOURCE, isHostMessage, type HostMessage, type WidgetMessage } from '../loader/protocol';
 
 /** The host's answer to hello: what the chat starts with. */
@@ -14,7 +14,11 @@ export interface HostLink {
   /** The host page's origin. */
   origin: string;
   post(message: WidgetMessage): void;
-  /** The host's init (once), then its later messages. */
+  /**
+   * The host's init (once), then its later messages; replayed to a late subscriber: this module may
+   * run a task before the one that listens (the entry and the chat's early module are two scripts),
+   * and the host's init may come in between.
+   */
   messages$: Observable<HostMessage>;
   /** The panel shows the widget: from init, then each visibility message. */
   open$: Observable<boolean>;
@@ -45,7 +49,7 @@ export function hostLink(search: string, win: Window = window): HostLink | null 
     console.warn(`[chat] the page that embeds the chat is ${ancestor}, not ${origin} as announced: its messages are ignored`);
     return null;
   }
-  const messages$ = new Subject<HostMessage>();
+  const messages$ = new ReplaySubject<HostMessage>();
   const open$ = new BehaviorSubject(false);
   win.addEventListener('message', (event: MessageEvent) => {
     if (event.source !== win.parent || event.origin !== origin || !isHostMessage(event.data)) return;
