@@ -46,6 +46,12 @@ export const DELIVERY_MAX_MS = 12_000;
 /** Delivery indicator: retry attempt period (SPEC §4, §9). */
 export const DELIVERY_RETRY_MS = 5_000;
 
+/** The first wait before a start (or a session's restart) that failed is tried again; it doubles up to the cap (our choice). */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+/** The wait before try `attempt + 1` after `attempt` tries failed: 1 s, 2 s, 4 s … at most 30 s. */
+export const retryWaitMs = (attempt: number): number => Math.min(RETRY_FIRST_MS * 2 ** (attempt - 1), RETRY_MAX_MS);
+
 /** Default largest file a visitor may send; the reference server's cap too (our choice; SPEC leaves it open). */
 export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
 

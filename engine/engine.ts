@@ -14,6 +14,7 @@ import { fileLimit, fileMessage, textMessage, type SendFileExtra, type SendFileR
 import { delivery } from './features/delivery/effect';
 import { outbox } from './features/delivery/outbox';
 import { canRetry } from './features/delivery/predicates';
+import { canRetryStart } from './features/bootstrap/predicates';
 import { evaluation } from './features/evaluation/effect';
 import { leaveMessage } from './features/forms/leaveMessage';
 import { userForm } from './features/forms/userForm';
@@ -73,6 +74,11 @@ export interface ChatEngine {
   readonly events$: Observable<EngineEvent>;
   /** Begins the chat (bootstrap); calling it again does nothing. */
   start(): void;
+  /**
+   * After the backend could not be reached (error code `unreachable`), tries the start again now;
+   * otherwise does nothing. The engine also tries again by itself (backoff, and when the network returns).
+   */
+  retryStart(): void;
   /** Sends a visitor text message; blank text is ignored. Returns the message id, or null. */
   sendText(text: string): string | null;
   /**
@@ -211,6 +217,9 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
       started = true;
       subscription.add(merge(...effects.map((effect) => isolated(effect, ctx))).subscribe(apply));
       apply({ type: 'start' });
+    },
+    retryStart() {
+      if (canRetryStart(store.getState())) apply({ type: 'startRetried' });
     },
     sendText(text) {
       const message = disposed ? null : textMessage(text, newId, scheduler.now());

@@ -10,7 +10,7 @@ export type { LeaveMessageReason } from './features/forms/slice';
 export { canEnd, canRequestHuman, isQueued, queuePosition } from './features/conversation/predicates';
 export { canLoadOlder } from './features/history/predicates';
 export { canRetry, canSendText, isUnconfirmed, outlivesPage } from './features/delivery/predicates';
-export { forgotSession } from './features/bootstrap/predicates';
+export { canRetryStart, forgotSession, unreachable } from './features/bootstrap/predicates';
 export { canRateReply, showsRating, showsThinking } from './features/robot/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';

@@ -34,6 +34,7 @@ import type {
   WireChannelInfo,
   WireMessage,
 } from '../engine/protocol.ts';
+import { API_PREFIX } from '../engine/constants.ts';
 import { CALLS, type CallName } from '../engine/protocol.ts';
 import {
   API_OK,
@@ -73,8 +74,8 @@ interface DevRequest {
   msgId?: string;
 }
 
-/** Prefix of the visitor API (SPEC §7). */
-const API = '/api/chat/visitor';
+/** Prefix of the visitor API (SPEC §7), the engine's without its closing slash. */
+const API = API_PREFIX.replace(/\/$/, '');
 /** How long the simulated agent takes to answer unless told otherwise. */
 const DEFAULT_AGENT_DELAY_MS = 1_500;
 /** History page size when the request has none (SPEC §9). */

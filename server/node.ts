@@ -1,9 +1,11 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_PREFIX } from '../engine/constants.ts';
 import { createApp, type AppOptions } from './app.ts';
 import { PRESETS } from './presets.ts';
 
@@ -21,6 +23,11 @@ export interface HostOptions extends AppOptions {
    * (anyone: the demo) when that is not set.
    */
   frameAncestors?: readonly string[];
+  /**
+   * The origins whose pages may call the visitor API (CORS, e.g. `https://shop.example`); from the
+   * CORS_ORIGINS environment variable by default, and `*` (any origin: the demo) when that is not set.
+   */
+  corsOrigins?: readonly string[];
 }
 
 /** A listening Node host. */
@@ -35,6 +42,8 @@ export interface RunningServer {
 const DEFAULT_PORT = 8080;
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 const WIDGET_PATH = '/chat';
+/** How long a browser may reuse a CORS preflight's answer (10 minutes: Chromium's cap is 2 hours). */
+const CORS_MAX_AGE_S = 600;
 /** The demo shop page: a host page that embeds the chat with the loader script (docs/embedding.md). */
 export const DEMO_PATH = '/demo';
 const DEMO_FILE = fileURLToPath(new URL('./demo/index.html', import.meta.url));
@@ -81,15 +90,53 @@ export function frameAncestorsFromEnv(env: NodeJS.ProcessEnv = process.env, warn
   return ["'none'"];
 }
 
+/** A CORS allow-list entry: `*`, or an origin (scheme, host and port, nothing more). */
+function isOrigin(entry: string): boolean {
+  if (entry === '*') return true;
+  try {
+    return new URL(entry).origin === entry;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The origins whose pages may call the visitor API from the browser (CORS), from CORS_ORIGINS
+ * (spaces or commas between origins): `*` when unset or empty (the demo: a widget or an app on any
+ * origin may use this backend). A list with anything that is not an origin logs a line and lets no
+ * other origin call the API, never more than was meant.
+ */
+export function corsOriginsFromEnv(env: NodeJS.ProcessEnv = process.env, warn: (line: string) => void = console.warn): string[] {
+  const raw = env.CORS_ORIGINS?.trim();
+  if (!raw) return ['*'];
+  const origins = raw.split(/[\s,]+/);
+  const bad = origins.filter((origin) => !isOrigin(origin));
+  if (bad.length === 0) return origins;
+  warn(`CORS_ORIGINS: ${bad.map((origin) => `"${origin}"`).join(', ')} not an origin (like https://shop.example); no other origin may call the API until it is fixed`);
+  return [];
+}
+
 /** Redirects to the widget, keeping the query string (the channel id travels there). */
 function toWidget(c: Context): Response {
   return c.redirect(`${WIDGET_PATH}/${new URL(c.req.url).search}`);
 }
 
 /** The host's fetch handler: the API, the built widget under /chat/ with SPA fallback, / → /chat/, and the demo shop under /demo/. */
-export function createHost({ distDir = DEFAULT_DIST_DIR, frameAncestors, ...appOptions }: Omit<HostOptions, 'port' | 'quiet'> = {}): Hono {
+export function createHost({ distDir = DEFAULT_DIST_DIR, frameAncestors, corsOrigins, ...appOptions }: Omit<HostOptions, 'port' | 'quiet'> = {}): Hono {
   const api = createApp({ ...appOptions, devControls: appOptions.devControls ?? devControlsFromEnv() });
   const host = new Hono();
+  // A widget or an app on another origin (apiBase) calls the visitor API across origins: Hono's CORS
+  // answers the preflight of its JSON POSTs and marks the answers readable by the allowed origins.
+  const allowed = corsOrigins ?? corsOriginsFromEnv();
+  host.use(
+    `${API_PREFIX}*`,
+    cors({
+      origin: (origin) => (allowed.includes('*') ? '*' : allowed.includes(origin) ? origin : null),
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['Content-Type'],
+      maxAge: CORS_MAX_AGE_S,
+    }),
+  );
   host.all('/api/*', (c) => api.fetch(c.req.raw));
   // The deployment decides which sites may frame the chat (clickjacking: a page that frames it
   // otherwise could dress it up and have a visitor type into it).

@@ -69,4 +69,15 @@ describe('robot chat in Chromium against the npm start server', () => {
     await s.page.goto(`${s.baseUrl}/chat/?channelid=nope`);
     await s.page.getByRole('alert').getByText(/Unknown channel, /).waitFor();
   });
+
+  it('a backend that cannot be reached is not an unknown channel: its own words and Try again, which starts the chat once the backend answers', async () => {
+    const { page } = s;
+    await page.route('**/api/chat/visitor/channelInfo', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
+    await page.getByRole('alert').getByText('The chat can’t be reached. Check your connection — it keeps trying.').waitFor();
+    expect(await page.getByText(/Unknown channel|Failed to fetch/).count()).toBe(0);
+    await page.unroute('**/api/chat/visitor/channelInfo');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText("Hi! I'm Robo, the demo shop's assistant.", { exact: false }).waitFor();
+  });
 });

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { setupServer } from 'msw/node';
 import { createServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiEnvelope, WireChannelInfo } from '../../engine/protocol';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
-import { createHost, devControlsFromEnv, frameAncestorsFromEnv } from '../../server/node';
+import { corsOriginsFromEnv, createHost, devControlsFromEnv, frameAncestorsFromEnv } from '../../server/node';
 import { referenceServer } from '../../server/vite';
 
 const channelInfo = (origin: string) =>
@@ -149,5 +149,46 @@ describe('the demo shop page', () => {
   it('/demo redirects to /demo/', async () => {
     const response = await get('/demo');
     expect([response.status, response.headers.get('location')]).toEqual([302, '/demo/']);
+  });
+});
+
+describe('CORS for the visitor API (an apiBase on another origin)', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+  const preflight = (host: ReturnType<typeof createHost>, origin: string) =>
+    host.fetch(
+      new Request('http://localhost/api/chat/visitor/channelInfo', {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      }),
+    );
+  const call = (host: ReturnType<typeof createHost>, origin: string) =>
+    host.fetch(new Request('http://localhost/api/chat/visitor/channelInfo', { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: 'demo' }) }));
+
+  it('by default (the demo) any origin: the preflight of a JSON POST is answered, and the answer is readable', async () => {
+    const host = createHost({ distDir: dist, corsOrigins: ['*'] });
+    const answer = await preflight(host, 'https://app.example');
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(answer.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
+    const response = await call(host, 'https://app.example');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(((await response.json()) as ApiEnvelope<WireChannelInfo>).code).toBe(200);
+  });
+
+  it('an allow-list: its origins only; another origin gets no CORS header (the browser keeps the answer from it)', async () => {
+    const host = createHost({ distDir: dist, corsOrigins: ['https://shop.example'] });
+    expect((await preflight(host, 'https://shop.example')).headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect((await call(host, 'https://shop.example')).headers.get('vary')).toContain('Origin');
+    expect((await preflight(host, 'https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await call(host, 'https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('CORS_ORIGINS: unset → any origin; a list → those; anything that is not an origin → none, with a log line', () => {
+    const warn = vi.fn();
+    expect(corsOriginsFromEnv({}, warn)).toEqual(['*']);
+    expect(corsOriginsFromEnv({ CORS_ORIGINS: 'https://a.example, http://localhost:5173' }, warn)).toEqual(['https://a.example', 'http://localhost:5173']);
+    expect(corsOriginsFromEnv({ CORS_ORIGINS: 'https://a.example https://b.example/path' }, warn)).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(1);
   });
 });

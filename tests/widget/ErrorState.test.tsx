@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatError } from '../../engine';
 import { ErrorState } from '../../ui/widget/components/ErrorState';
 import { renderUi } from './renderUi';
@@ -12,6 +12,14 @@ describe('ErrorState', () => {
   ])('error %j reads "%s" as an alert', (error, text) => {
     renderUi(<ErrorState error={error} />);
     expect(screen.getByRole('alert').textContent).toBe(text);
+  });
+
+  it('a backend that cannot be reached: its own words, no internal detail, and Try again', () => {
+    const retry = vi.fn();
+    renderUi(<ErrorState error={{ code: 'unreachable', call: 'channelInfo', detail: 'channelInfo: Failed to fetch' }} retry={retry} />);
+    expect(screen.getByRole('alert').textContent).toBe('The chat can’t be reached. Check your connection — it keeps trying.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
   });
 
   it("the server's detail is shown as text, never as HTML", () => {

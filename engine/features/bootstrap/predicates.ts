@@ -1,4 +1,5 @@
-import { ApiError } from '../../transport/errors';
+import type { ChatState } from '../../core/state';
+import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from '../../transport/errors';
 
 /** The "not found" envelope code (the reference server's, and the HTTP one). */
 const NOT_FOUND = 404;
@@ -13,4 +14,18 @@ const UNKNOWN_SESSION = /\b(visitor|user|session|poll)(\s?id)?\s+(not found|unkn
  */
 export function forgotSession(error: unknown): boolean {
   return error instanceof ApiError && (error.code === NOT_FOUND || UNKNOWN_SESSION.test(error.message));
+}
+
+/**
+ * No chat backend answered: the request failed (offline, DNS, CORS), timed out, or what answered
+ * was no chat API envelope (a proxy's error page, a wrong address). Not the server's refusal (an
+ * envelope with code ≠ 200), which keeps SPEC §8's texts.
+ */
+export function unreachable(error: unknown): boolean {
+  return error instanceof NetworkError || error instanceof TimeoutError || error instanceof MalformedResponseError;
+}
+
+/** The start may be tried again: it failed because the backend could not be reached. */
+export function canRetryStart(s: Pick<ChatState, 'phase' | 'error'>): boolean {
+  return s.phase === 'error' && s.error?.code === 'unreachable';
 }

@@ -1,11 +1,8 @@
 import { EMPTY, defer, exhaustMap, filter, map, merge, retry, timer, type Observable } from 'rxjs';
+import { retryWaitMs } from '../../constants';
 import { errorText, ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import { chatStart, sessionOf } from './effect';
-
-/** The first wait before chatStart is tried again while reconnecting; it doubles up to the cap. */
-const RESUME_RETRY_MS = 1_000;
-const RESUME_RETRY_MAX_MS = 30_000;
 
 /** chatStart for the same visitor until it answers, waiting 1 s, 2 s, 4 s … (at most 30 s) between tries. */
 function resume(ctx: EffectContext): Observable<Intent> {
@@ -17,7 +14,7 @@ function resume(ctx: EffectContext): Observable<Intent> {
     map((data): Intent => ({ type: 'sessionResumed', session: sessionOf(data), status: data.status })),
     retry({
       delay: (e: unknown, attempt) => {
-        const wait = Math.min(RESUME_RETRY_MS * 2 ** (attempt - 1), RESUME_RETRY_MAX_MS);
+        const wait = retryWaitMs(attempt);
         ctx.log.warn(`chatStart failed while reconnecting, next try in ${wait} ms: ${errorText(e)}`);
         return timer(wait, ctx.scheduler);
       },

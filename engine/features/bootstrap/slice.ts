@@ -2,12 +2,19 @@ import type { Cases } from '../../core/cases';
 import type { ChannelInfo } from '../../model/channel';
 import type { ChatStatus } from '../../model/codes';
 import type { ChatQuery } from '../../model/query';
+import { canRetryStart } from './predicates';
 
-/** The page error state (SPEC §8): shown by the UI, never thrown. The UI words it per code. */
+/**
+ * The page error state (SPEC §8): shown by the UI, never thrown. The UI words it per code. The
+ * server's refusals keep SPEC §8's texts; `unreachable` is no answer from a chat backend at all
+ * (offline, a wrong address, CORS, a proxy's error page), which the spec does not name: the start is
+ * tried again by itself and on request (`retryStart`).
+ */
 export type ChatError =
   | { code: 'unknownChannelId' }
   | { code: 'unknownChannel'; detail: string }
-  | { code: 'sessionFailed'; detail: string };
+  | { code: 'sessionFailed'; detail: string }
+  | { code: 'unreachable'; call: 'channelInfo' | 'chatStart'; detail: string };
 
 /** The chat session from chatStart (SPEC §3). */
 export interface ChatSession {
@@ -28,7 +35,10 @@ export interface BootstrapState {
   reconnecting: boolean;
 }
 
-export type BootstrapCommand = { type: 'start' };
+export type BootstrapCommand =
+  | { type: 'start' }
+  /** The visitor asks to try the start again after the backend could not be reached. */
+  | { type: 'startRetried' };
 
 export type BootstrapResult =
   | { type: 'channelLoaded'; channel: ChannelInfo }
@@ -46,8 +56,10 @@ export const initialBootstrap = (query: ChatQuery): BootstrapState => ({ phase: 
 
 export const bootstrapCases = {
   start: (state) => (state.phase === 'idle' ? { ...state, phase: 'starting' } : state),
+  startRetried: (state) => (canRetryStart(state) ? { ...state, phase: 'starting', error: null } : state),
   channelLoaded: (state, { channel }) => ({ ...state, channel }),
-  sessionStarted: (state, { session }) => ({ ...state, phase: 'ready', session }),
+  // A start tried again by itself while the error shows ends it.
+  sessionStarted: (state, { session }) => ({ ...state, phase: 'ready', error: null, session }),
   failed: (state, { error }) => ({ ...state, phase: 'error', error }),
   // Only the current session's loss counts: a late failure of an older session's call is old news.
   sessionLost: (state, { pollId }) => (state.phase === 'ready' && !state.reconnecting && state.session?.pollId === pollId ? { ...state, reconnecting: true } : state),

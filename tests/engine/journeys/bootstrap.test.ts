@@ -198,18 +198,44 @@ describe('bootstrap', () => {
     });
   });
 
-  it("SPEC §8: a transport failure of chatStart is also 'sessionFailed' with the failure's text", () => {
+  it("a backend that cannot be reached: the 'unreachable' error, retryStart shows the start again at once, and the chat starts once the backend answers; dispose ends the tries", () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
+      let calls = 0;
       const fake = fakeApi({
         channelInfo: () => cold('(c|)', { c: channel() }),
-        chatStart: () => cold('10ms #', undefined, new NetworkError('chatStart', 'chatStart: offline')),
+        chatStart: () => (++calls < 3 ? cold('10ms #', undefined, new NetworkError('chatStart', 'chatStart: offline')) : cold('10ms (s|)', { s: session() })),
+        getHistoryMsg: () => cold('(h|)', { h: [] }),
       });
       const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler });
       engine.start();
+      scheduler.schedule(() => {
+        expect(engine.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'unreachable', call: 'chatStart', detail: 'chatStart: offline' } });
+        engine.retryStart();
+        expect(engine.getSnapshot()).toMatchObject({ phase: 'starting', error: null });
+      }, 500);
+      scheduler.schedule(() => {
+        expect(engine.getSnapshot()).toMatchObject({ phase: 'ready', error: null });
+        // 10 ms: fails; 500 ms: asked again, fails at 510 ms; then 2 s later, 2,510 ms: answers.
+        expect(fake.count('chatStart')).toBe(3);
+        engine.retryStart();
+        expect(engine.getSnapshot().phase).toBe('ready');
+      }, 3_000);
       flush();
+    });
+  });
 
-      expect(engine.getSnapshot().error).toEqual({ code: 'sessionFailed', detail: 'chatStart: offline' });
+  it('a backend that never answers is tried until dispose, and no longer', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = fakeApi({ channelInfo: () => cold('#', undefined, new NetworkError('channelInfo', 'channelInfo: offline')) });
+      const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler });
+      engine.start();
+      // 0, 1, 3, 7, 15, 31, 61, 91 s …: eight tries in the first two minutes.
+      scheduler.schedule(() => engine.dispose(), 120_000);
+      flush();
+      expect(fake.count('channelInfo')).toBe(8);
+      expect(engine.getSnapshot().error).toMatchObject({ code: 'unreachable', call: 'channelInfo' });
     });
   });
 });

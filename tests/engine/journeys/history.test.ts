@@ -4,7 +4,7 @@ import { HISTORY_PAGE_SIZE } from '../../../engine/constants';
 import { createChatEngine, type ChatEngine } from '../../../engine/engine';
 import { SenderType } from '../../../engine/model/codes';
 import type { WireMessage } from '../../../engine/protocol';
-import { NetworkError } from '../../../engine/transport/errors';
+import { ApiError, NetworkError } from '../../../engine/transport/errors';
 import { answers } from '../support/fakeApi';
 import { act, CHANNEL_ID, logLines, logSpy, newScheduler, readyApi, sequentialIds, USER_ID, wireMessage } from '../support/fixtures';
 
@@ -165,7 +165,7 @@ describe('history', () => {
   it('SPEC §7 getHistoryMsg: loadOlder before a session changes nothing (no stuck loading)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const fake = readyApi(cold, { chatStart: () => cold('10ms #', undefined, new NetworkError('chatStart', 'chatStart: offline')) });
+      const fake = readyApi(cold, { chatStart: () => cold('10ms #', undefined, new ApiError('chatStart', 500, 'session store down')) });
       const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler });
       engine.start();
       engine.loadOlder();

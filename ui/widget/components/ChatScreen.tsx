@@ -16,7 +16,7 @@ const MESSAGE_MAX_LENGTH = 2000;
 
 /** The chat container (SPEC §2): navigation bar, message list, composer; or the page error state. */
 export function ChatScreen() {
-  const { phase, error, channel, reconnecting } = useChat();
+  const { phase, error, channel, reconnecting, retryStart } = useChat();
   usePageNotices(channel?.title ?? '');
   const { i18n } = useLingui();
   useEffect(() => {
@@ -28,7 +28,7 @@ export function ChatScreen() {
     // The conversation is on screen: what a tap may open next can load now.
     if (phase === 'ready') releaseIdleModules();
   }, [phase]);
-  if (phase === 'error' && error) return <ErrorState error={error} />;
+  if (phase === 'error' && error) return <ErrorState error={error} retry={retryStart} />;
   return (
     <div className="chat">
       <NavBar title={channel?.title ?? ''} />

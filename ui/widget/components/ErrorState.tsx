@@ -20,8 +20,26 @@ export function ErrorScreen({ children, action }: { children: ReactNode; action?
   );
 }
 
-/** The page error state of SPEC §8, worded per error code. */
-export function ErrorState({ error }: { error: ChatError }) {
+/**
+ * The page error state of SPEC §8, worded per error code; a backend that cannot be reached (no
+ * SPEC §8 text: the server said nothing) gets its own words and Try again (`retry`).
+ */
+export function ErrorState({ error, retry }: { error: ChatError; retry?: (() => void) | null }) {
+  if (error.code === 'unreachable') {
+    return (
+      <ErrorScreen
+        action={
+          retry && (
+            <button type="button" className="error-state__action" onClick={retry}>
+              <Trans>Try again</Trans>
+            </button>
+          )
+        }
+      >
+        <Trans>The chat can’t be reached. Check your connection — it keeps trying.</Trans>
+      </ErrorScreen>
+    );
+  }
   return (
     <ErrorScreen>
       {error.code === 'unknownChannelId' ? (

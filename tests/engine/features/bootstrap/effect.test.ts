@@ -4,7 +4,7 @@ import { bootstrap } from '../../../../engine/features/bootstrap/effect';
 import { ChatStatus } from '../../../../engine/model/codes';
 import { parseQuery } from '../../../../engine/model/query';
 import { memoryStorage } from '../../../../engine/ports';
-import { ApiError, NetworkError } from '../../../../engine/transport/errors';
+import { ApiError, MalformedResponseError, NetworkError } from '../../../../engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
 import { CHANNEL_ID, EVERY_FIELD_CHAT_START, EVERY_FIELD_QUERY, PREVIOUS_URL, STORED_VISITOR_ID, TENANT, channel, logSpy, newScheduler, session } from '../../support/fixtures';
 import { runEffect, SESSION, stateWith } from '../../support/effectSpec';
@@ -22,8 +22,12 @@ const v = {
   i: { type: 'failed', error: { code: 'unknownChannelId' } },
   u: { type: 'failed', error: { code: 'unknownChannel', detail: 'channel does not exist' } },
   f: { type: 'failed', error: { code: 'sessionFailed', detail: 'session store down' } },
-  o: { type: 'failed', error: { code: 'sessionFailed', detail: 'chatStart: offline' } },
+  o: { type: 'failed', error: { code: 'unreachable', call: 'chatStart', detail: 'chatStart: offline' } },
+  n: { type: 'failed', error: { code: 'unreachable', call: 'channelInfo', detail: 'channelInfo: offline' } },
+  m: { type: 'failed', error: { code: 'unreachable', call: 'channelInfo', detail: 'channelInfo: HTTP 502, the answer is not a JSON envelope' } },
+  r: { type: 'startRetried' },
 } satisfies Record<string, Intent>;
+
 
 describe('bootstrap effect: SPEC §2, §7 channelInfo → chatStart', () => {
   it('SPEC §7 chatStart: the query fields, the stored visitor id and previousUrl are sent once the channel is known; the chat becomes ready', () => {
@@ -126,16 +130,53 @@ describe('bootstrap effect: SPEC §2, §7 channelInfo → chatStart', () => {
     });
   });
 
-  it("SPEC §8: a transport failure of chatStart is 'sessionFailed' too, with the failure's text", () => {
+  it("a backend that cannot be reached is 'unreachable' (not SPEC §8's server texts): channelInfo or chatStart that fails on the way, or a proxy's error page", () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
-      const api = fakeApi({
+      const offline = fakeApi({
         channelInfo: () => cold('(c|)', { c: channel() }),
         chatStart: () => cold('10ms #', undefined, new NetworkError('chatStart', 'chatStart: offline')),
       });
-      const intents = cold(' s 9ms -', v);
-      const expected = '     c 9ms o';
-      expectObservable(runEffect(bootstrap, stateWith(), intents, { api: api.api, scheduler, log: logSpy() }).output$).toBe(expected, v);
+      expectObservable(runEffect(bootstrap, stateWith(), cold(' s', v), { api: offline.api, scheduler, log: logSpy() }).output$, '^ 20ms !').toBe(' c 9ms o', v);
+      const proxy = fakeApi({ channelInfo: () => cold('5ms #', undefined, new MalformedResponseError('channelInfo', 'channelInfo: HTTP 502, the answer is not a JSON envelope')) });
+      expectObservable(runEffect(bootstrap, stateWith(), cold(' s', v), { api: proxy.api, scheduler, log: logSpy() }).output$, '^ 20ms !').toBe(' 5ms m', v);
+    });
+  });
+
+  it('unreachable: the start is tried again after 1 s, 2 s, 4 s … until the backend answers; the chat then starts', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      let calls = 0;
+      const api = fakeApi({
+        channelInfo: () => (++calls < 3 ? cold('#', undefined, new NetworkError('channelInfo', 'channelInfo: offline')) : cold('(c|)', { c: channel() })),
+        chatStart: () => cold('(s|)', { s: session() }),
+      });
+      //                   0 ms  1 s       3 s
+      const expected = '   n 999ms n 1999ms (cS)';
+      expectObservable(runEffect(bootstrap, stateWith(), cold(' s', v), { api: api.api, scheduler, log: logSpy() }).output$).toBe(expected, v);
+    });
+  });
+
+  it('unreachable: tried again at once when the visitor asks (startRetried) or the network comes back, not waiting for the backoff', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, hot, expectObservable }) => {
+      let calls = 0;
+      const api = () =>
+        fakeApi({
+          channelInfo: () => (++calls % 2 === 1 ? cold('#', undefined, new NetworkError('channelInfo', 'channelInfo: offline')) : cold('(c|)', { c: channel() })),
+          chatStart: () => cold('(s|)', { s: session() }),
+        }).api;
+      expectObservable(runEffect(bootstrap, stateWith(), cold(' s 99ms r', v), { api: api(), scheduler, log: logSpy() }).output$).toBe(' n 99ms (cS)', v);
+      const online$ = hot('300ms o', { o: undefined });
+      expectObservable(runEffect(bootstrap, stateWith(), cold(' 200ms s', v), { api: api(), scheduler, log: logSpy(), online$ }).output$).toBe(' 200ms n 99ms (cS)', v);
+    });
+  });
+
+  it("the server's refusal keeps SPEC §8's text and is not tried again", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const api = fakeApi({ channelInfo: () => cold('#', undefined, new ApiError('channelInfo', 404, 'channel does not exist')) });
+      expectObservable(runEffect(bootstrap, stateWith(), cold(' s', v), { api: api.api, scheduler }).output$).toBe(' u', v);
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgotSession } from '../../../../engine/features/bootstrap/predicates';
+import { canRetryStart, forgotSession, unreachable } from '../../../../engine/features/bootstrap/predicates';
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from '../../../../engine/transport/errors';
 
 describe('forgotSession: the backend forgot the visitor or the session (docs/protocol.md "Session recovery")', () => {
@@ -46,5 +46,21 @@ describe('forgotSession: the backend forgot the visitor or the session (docs/pro
   it('a validation error about a user field is not a forgotten session: "invalid userName", "user phone invalid"', () => {
     expect(forgotSession(new ApiError('submitUserForm', 400, 'invalid userName'))).toBe(false);
     expect(forgotSession(new ApiError('submitUserForm', 400, 'user phone invalid'))).toBe(false);
+  });
+});
+
+describe('unreachable: no chat backend answered (not SPEC §8: the server said nothing)', () => {
+  it('a failed request, a time-out, or an answer that is no API envelope (a proxy page, a wrong address) is unreachable; the server’s refusal is not', () => {
+    expect(unreachable(new NetworkError('channelInfo', 'Failed to fetch'))).toBe(true);
+    expect(unreachable(new TimeoutError('channelInfo', 20_000))).toBe(true);
+    expect(unreachable(new MalformedResponseError('channelInfo', 'channelInfo: HTTP 502, the answer is not a JSON envelope'))).toBe(true);
+    expect(unreachable(new ApiError('channelInfo', 404, 'channel does not exist'))).toBe(false);
+    expect(unreachable(new Error('bug'))).toBe(false);
+  });
+
+  it('canRetryStart: only a start that failed for want of a backend', () => {
+    expect(canRetryStart({ phase: 'error', error: { code: 'unreachable', call: 'channelInfo', detail: '' } })).toBe(true);
+    expect(canRetryStart({ phase: 'error', error: { code: 'unknownChannel', detail: 'nope' } })).toBe(false);
+    expect(canRetryStart({ phase: 'ready', error: null })).toBe(false);
   });
 });

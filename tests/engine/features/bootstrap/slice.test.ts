@@ -5,6 +5,15 @@ import { SESSION, stateWith } from '../../support/effectSpec';
 
 
 describe('bootstrap slice: SPEC §2, §8 the start of the chat', () => {
+  it('startRetried shows the start again (starting, no error) after an unreachable backend only; a start that succeeds clears the error', () => {
+    const unreachableError: ChatError = { code: 'unreachable', call: 'chatStart', detail: 'offline' };
+    const failed = stateWith({ phase: 'error', error: unreachableError });
+    expect(bootstrapCases.startRetried(failed)).toMatchObject({ phase: 'starting', error: null });
+    const refused = stateWith({ phase: 'error', error: { code: 'unknownChannel', detail: 'nope' } });
+    expect(bootstrapCases.startRetried(refused)).toBe(refused);
+    expect(bootstrapCases.sessionStarted(failed, { type: 'sessionStarted', session: SESSION, status: 0 })).toMatchObject({ phase: 'ready', error: null });
+  });
+
   it('start() moves an idle chat to starting; once started, another start changes nothing', () => {
     const idle = stateWith();
     expect(idle.phase).toBe('idle');
