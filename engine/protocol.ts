@@ -113,7 +113,10 @@ export interface UserRequest {
 }
 
 /** chatClose (SPEC §7); response data not shown (our choice: none). */
-export type ChatCloseRequest = UserRequest;
+/** SPEC §7 chatClose; `pollId` (extension, docs/protocol.md "Several tabs"): the closing page's poll, which the backend need not tell. */
+export interface ChatCloseRequest extends UserRequest {
+  pollId?: string;
+}
 
 export interface TransferAgentRequest {
   adminId?: string;

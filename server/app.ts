@@ -260,8 +260,9 @@ export function createApp(options: AppOptions = {}): Hono {
       const visitor = visitorOf(b.userId);
       const inConversation = visitor.conversation !== 'none';
       store.endConversation(visitor);
-      // The visitor's other tabs learn that the chat ended (SPEC §4 1202, the user ended it).
-      if (inConversation) store.emit(visitor, { event_type: EventCode.SessionEnded, outType: OutType.UserOver });
+      // The visitor's other tabs learn that the chat ended (SPEC §4 1202, the user ended it); the
+      // closing tab (its pollId, an extension) knows: told too, it would end its next conversation.
+      if (inConversation) store.emit(visitor, { event_type: EventCode.SessionEnded, outType: OutType.UserOver }, text(b.pollId));
     },
 
     transferAgent: (b: Untrusted<TransferAgentRequest>): TransferAgentData => {

@@ -31,6 +31,8 @@ interface Poll {
 interface LoggedEvent {
   seq: number;
   event: WireEvent;
+  /** The poll that must not get it: the tab that caused it (its chatClose) knows already. */
+  except?: string;
 }
 
 /** A stored message and the session it was written in. */
@@ -119,10 +121,10 @@ export class Store {
     return pollId;
   }
 
-  /** Adds an event for every poll of the visitor; it gets the next eventId. */
-  emit(visitor: Visitor, event: WireEvent): void {
+  /** Adds an event for every poll of the visitor but `except`; it gets the next eventId. */
+  emit(visitor: Visitor, event: WireEvent, except?: string): void {
     visitor.lastSeq += 1;
-    visitor.events.push({ seq: visitor.lastSeq, event: { ...event, eventId: String(visitor.lastSeq) } });
+    visitor.events.push({ seq: visitor.lastSeq, event: { ...event, eventId: String(visitor.lastSeq) }, except });
     if (visitor.events.length > MAX_EVENTS) visitor.events.splice(0, visitor.events.length - MAX_EVENTS);
   }
 
@@ -139,7 +141,7 @@ export class Store {
     const acked = lastEventId === undefined || lastEventId === '' ? Number.NaN : Number(lastEventId);
     // An id this log never gave (another server's) acknowledges nothing.
     if (Number.isInteger(acked) && acked > poll.acked && acked <= visitor.lastSeq) poll.acked = acked;
-    const fresh = visitor.events.filter(({ seq }) => seq > poll.acked).map(({ event }) => event);
+    const fresh = visitor.events.filter(({ seq, except }) => seq > poll.acked && except !== pollId).map(({ event }) => event);
     if (lastEventId === undefined) poll.acked = visitor.lastSeq;
     this.forgetAcknowledged(visitor);
     return fresh;

@@ -7,6 +7,7 @@ import type {
   AdminCardData,
   CallName,
   ChannelInfoRequest,
+  ChatCloseRequest,
   ChatStartData,
   ChatStartRequest,
   EvaluateInfoData,
@@ -48,7 +49,7 @@ export interface EventBatch {
 export interface VisitorApi {
   channelInfo(req: ChannelInfoRequest): Observable<ChannelInfo>;
   chatStart(req: ChatStartRequest): Observable<ChatStartData>;
-  chatClose(req: UserRequest): Observable<void>;
+  chatClose(req: ChatCloseRequest): Observable<void>;
   transferAgent(req: TransferAgentRequest): Observable<TransferAgentData>;
   getAdminCard(req: UserRequest): Observable<AdminCardData>;
   /** Raw message list; messages are decoded one by one so that a bad one is dropped alone. */
@@ -320,7 +321,7 @@ function unwrap<T>(name: CallName, status: number, text: string, decode: (data: 
   try {
     return decode(envelope.data);
   } catch (e) {
-    if (e instanceof DecodeError) throw new MalformedResponseError(name, e.message);
+    if (e instanceof DecodeError) throw new MalformedResponseError(name, e.message, true);
     throw e;
   }
 }

@@ -66,6 +66,17 @@ describe('agent preset', () => {
     expect((await start('agent', session.userId)).status).toBe(ChatStatus.NotStarted);
   });
 
+  it('chatClose with the closing tab’s pollId (extension): the other tabs get the 1202, the closing tab does not — its next conversation is not ended by it', async () => {
+    const { session, data, poll, start } = await transferred('agent');
+    const other = await start('agent', session.userId);
+    await data('chatClose', { userId: session.userId, pollId: session.pollId });
+    expect((await poll(other)).msgList).toEqual([expect.objectContaining({ event_type: EventCode.SessionEnded, outType: OutType.UserOver })]);
+    expect((await poll(session)).msgList).toEqual([]);
+    // The same tab asks for an agent again: nothing left over ends the new conversation.
+    expect(await data<TransferAgentData>('transferAgent', { userId: session.userId })).toMatchObject({ status: TransferStatus.Success });
+    expect((await poll(session)).msgList.map((e) => e.event_type)).not.toContain(EventCode.SessionEnded);
+  });
+
   it('a second tab (a second chatStart) polls on its own pollId: both tabs get every event, and only the events from their start on', async () => {
     const { session, start, poll, dev } = await transferred('agent');
     await dev('agentSay', { userId: session.userId, text: 'before' });

@@ -10,6 +10,6 @@ export const close: Effect = ({ intent$, getState, api, log }) =>
     exhaustMap(() => {
       const state = getState();
       if (!state.session || !canEnd(state)) return EMPTY;
-      return concat(of<Intent>({ type: 'chatClosed' }), api.chatClose({ userId: state.session.userId }).pipe(settle(log, 'chatClose')));
+      return concat(of<Intent>({ type: 'chatClosed' }), api.chatClose({ userId: state.session.userId, pollId: state.session.pollId }).pipe(settle(log, 'chatClose')));
     }),
   );

@@ -5,7 +5,7 @@ import { ChatStatus } from '../../../../engine/model/codes';
 import { NetworkError } from '../../../../engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
 import { USER_ID, logLines, logSpy, newScheduler } from '../../support/fixtures';
-import { runEffect, stateWith } from '../../support/effectSpec';
+import { runEffect, SESSION, stateWith } from '../../support/effectSpec';
 import { agentChannel, agentState } from '../../support/agentSide';
 
 /** Marble values: the visitor ends the chat; it is closed locally. */
@@ -18,7 +18,7 @@ describe('close effect: SPEC §7 chatClose — the visitor ends the chat', () =>
   it.each([
     ['with an agent (status 2)', ChatStatus.InConversation],
     ['waiting in the queue (status 3)', ChatStatus.Queued],
-  ])('%s: closed locally at once (status 0, chatClosed), then chatClose with the userId', (_name, status) => {
+  ])('%s: closed locally at once (status 0, chatClosed), then chatClose with the userId and this page’s pollId (so the other tabs alone are told)', (_name, status) => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
       const chatClose$ = cold('100ms (a|)', { a: undefined });
@@ -31,7 +31,7 @@ describe('close effect: SPEC §7 chatClose — the visitor ends the chat', () =>
       expectSubscriptions(chatClose$.subscriptions).toBe(closeCall);
       flush();
 
-      expect(api.bodies('chatClose')).toEqual([{ userId: USER_ID }]);
+      expect(api.bodies('chatClose')).toEqual([{ userId: USER_ID, pollId: SESSION.pollId }]);
       expect(run.getState()).toMatchObject({ status: ChatStatus.NotStarted, chatClosed: true });
     });
   });

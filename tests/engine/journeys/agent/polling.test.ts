@@ -123,7 +123,7 @@ describe('agent events: polling (SPEC §7 getEventMsg)', () => {
       at(scheduler, 10_000, () => engine.dispose());
       flush();
 
-      expect(fake.bodies('chatClose')).toEqual([{ userId: USER_ID }]);
+      expect(fake.bodies('chatClose')).toEqual([{ userId: USER_ID, pollId: 'p-1' }]);
       expect(fake.count('getEventMsg')).toBe(2);
       expect(engine.getSnapshot()).toMatchObject({ status: ChatStatus.NotStarted, chatClosed: true });
     });
