@@ -42,8 +42,19 @@ export class TimeoutError extends TransportError {
   }
 }
 
-/** The answer was not JSON, not an envelope, or its data had the wrong shape. */
+/**
+ * The answer was not JSON, not an envelope, or its data had the wrong shape. `enveloped`: a chat
+ * API envelope with code 200 came, and its data was unusable (the backend's bug, not a page that is
+ * no chat API at all).
+ */
 export class MalformedResponseError extends TransportError {
   readonly kind = 'malformed';
   override readonly name = 'MalformedResponseError';
+  constructor(
+    call: string,
+    message: string,
+    readonly enveloped = false,
+  ) {
+    super(call, message);
+  }
 }

@@ -19,10 +19,11 @@ export function forgotSession(error: unknown): boolean {
 /**
  * No chat backend answered: the request failed (offline, DNS, CORS), timed out, or what answered
  * was no chat API envelope (a proxy's error page, a wrong address). Not the server's refusal (an
- * envelope with code ≠ 200), which keeps SPEC §8's texts.
+ * envelope with code ≠ 200) nor its unusable data (an envelope whose data lacks what SPEC §3
+ * requires), which keep SPEC §8's texts: trying again would not help.
  */
 export function unreachable(error: unknown): boolean {
-  return error instanceof NetworkError || error instanceof TimeoutError || error instanceof MalformedResponseError;
+  return error instanceof NetworkError || error instanceof TimeoutError || (error instanceof MalformedResponseError && !error.enveloped);
 }
 
 /** The start may be tried again: it failed because the backend could not be reached. */

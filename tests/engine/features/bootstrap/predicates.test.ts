@@ -55,6 +55,8 @@ describe('unreachable: no chat backend answered (not SPEC §8: the server said n
     expect(unreachable(new TimeoutError('channelInfo', 20_000))).toBe(true);
     expect(unreachable(new MalformedResponseError('channelInfo', 'channelInfo: HTTP 502, the answer is not a JSON envelope'))).toBe(true);
     expect(unreachable(new ApiError('channelInfo', 404, 'channel does not exist'))).toBe(false);
+    // An envelope whose data is unusable came from a chat backend: its bug, shown with SPEC §8's text.
+    expect(unreachable(new MalformedResponseError('channelInfo', 'channelInfo.tenantId: expected a string', true))).toBe(false);
     expect(unreachable(new Error('bug'))).toBe(false);
   });
 
