@@ -20,9 +20,11 @@ import { PRECOMPRESS_MIN_BYTES } from '../../scripts/precompress';
  * typed before a reload is sent again as soon as the page starts); then 126.1 kB: the widget's end
  * of the loader's protocol (issue 13: the message guards, hello and init, identity and params into
  * chatStart, the host's language and panel visibility, message previews; +1.4 in the chat engine's
- * chunk, which must run before the first screen to answer the host page).
+ * chunk, which must run before the first screen to answer the host page); then 127.2 kB: a backend
+ * that cannot be reached is its own error with Try again and automatic tries (issue 14; the start
+ * and the error screen are first-screen code).
  */
-const BUDGET_BYTES = 126.9 * 1024;
+const BUDGET_BYTES = 128.0 * 1024;
 const DIST = 'dist';
 
 /** A chunk of Vite's build manifest. */
