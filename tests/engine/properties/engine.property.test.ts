@@ -180,6 +180,12 @@ const KNOWN = {
     actions: [{ at: 2, action: { do: 'sendFile', name: 'photo.png', bytes: 0, voice: false } }],
     faults: { forgets: [1], restartStatus: 3, ports: [{ at: 5, port: 'online' }] },
   }),
+  // Found by this property (CI, effects reversed, seed 1067418302): a photo is stored; the page is
+  // reloaded and the backend forgets the visitor as the new session starts. The new session's first
+  // history page answers 404 only after the session was resumed, and the resumed session's own ask
+  // had been dropped while that page was under way: the photo was never shown. A page asked in a
+  // forgotten session is now asked again in the one that replaces it (history/effect.ts page).
+  historyOfTheLostSessionFailsAfterResume: {"query": {"groupId": false, "embedded": false}, "channel": {"receiveMode": 0, "msgToTransferFlag": 0, "groups": "off", "robotWelcome": false, "faq": false, "userForm": false, "offlineMsg": false, "queueMsg": false, "outsideHoursMsg": false, "adminCloseMsg": false, "timeouts": false, "evaluate": false}, "channelInfo": {"ok": true, "after": 0}, "chatStart": {"ok": 0, "after": 1}, "startAt": 0, "history": [{"ok": {"items": [], "olderFollow": false}, "after": 2}], "polls": [], "idlePoll": 0, "sendMsg": [{"ok": {"status": 1}, "after": 0}], "upload": [{"ok": {"url": "https://files.example/u1.png", "name": "u1", "suffix": "png"}, "after": 1}], "robotAsk": [{"ok": {"msgContent": "hi"}, "after": 1}], "transferAgent": [{"ok": {"status": 0}, "after": 0}], "adminCard": [{"ok": {}, "after": 0}], "sideCalls": [{"ok": true, "after": 1}], "actions": [{"at": 0, "action": {"do": "sendFile", "name": "photo.png", "bytes": 0, "voice": false}}], "faults": {"eventIds": "none", "echo": false, "forgets": [85050, 3], "restartFailures": [], "restartStatus": 2, "reloads": [85049], "ports": []}, "settle": true} as Scenario,
 } satisfies Record<string, Scenario>;
 
 describe('the whole engine against random backends and visitors, in virtual time (fast-check)', () => {
@@ -277,6 +283,7 @@ describe('the whole engine against random backends and visitors, in virtual time
           [KNOWN.queuedFileFailedByTheLostSessionsTransfer],
           [KNOWN.historyLostWithTheSession],
           [KNOWN.transferOfTheLostSessionAskedAgain],
+          [KNOWN.historyOfTheLostSessionFailsAfterResume],
         ],
       },
     );
