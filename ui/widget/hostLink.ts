@@ -24,6 +24,11 @@ export interface HostLink {
   open$: Observable<boolean>;
 }
 
+/** Posts `message` in the protocol's envelope to the parent window, at `origin` only. */
+function postTo(win: Window, origin: string, message: WidgetMessage): void {
+  win.parent.postMessage({ ...message, source: WIDGET_SOURCE, version: PROTOCOL_VERSION }, origin);
+}
+
 /** The origin in the query's `host` parameter, when it is one (`https://shop.example`, nothing more). */
 function announcedOrigin(search: string): string | null {
   const value = new URLSearchParams(search).get(HOST_ORIGIN_PARAM);
@@ -57,7 +62,7 @@ export function hostLink(search: string, win: Window = window): HostLink | null 
     if (message.type === 'init' || message.type === 'visibility') open$.next(message.open);
     messages$.next(message);
   });
-  const post = (message: WidgetMessage) => win.parent.postMessage({ ...message, source: WIDGET_SOURCE, version: PROTOCOL_VERSION }, origin);
+  const post = (message: WidgetMessage) => postTo(win, origin, message);
   post({ type: 'hello' });
   return { origin, post, messages$, open$ };
 }
@@ -91,7 +96,7 @@ export function postToParent(link: HostLink | null, message: WidgetMessage, win:
     console.warn('[chat] the embedding page’s origin is unknown: no message posted to it');
     return;
   }
-  win.parent.postMessage({ ...message, source: WIDGET_SOURCE, version: PROTOCOL_VERSION }, origin);
+  postTo(win, origin, message);
 }
 
 /** This page's link to the loader that embedded it, if one did (hello is said as this module loads). */
