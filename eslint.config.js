@@ -3,10 +3,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// A package's folder resolves through its package.json to the built dist/ (stale, or absent before a
+// build): import the package by name (its source here, through the aliases) or one of its files.
+const PACKAGE_FOLDER = {
+  regex: '^(\\.\\.?/)+(engine|ui/hooks|hooks)/?$',
+  message: 'Import @visitor-chat/chat-engine or @visitor-chat/chat-react by name, or a file of the package.',
+};
+
 const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'history', 'parent'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-types', 'node_modules', 'test-results', 'locales/**/*.mjs', 'locales/**/*.js'] },
+  { ignores: ['**/dist', 'dist-types', 'node_modules', 'test-results', 'locales/**/*.mjs', 'locales/**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -45,14 +52,43 @@ export default tseslint.config(
   {
     files: ['ui/hooks/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/widget/**', '*.css'], message: 'ui/hooks is headless.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/widget/**', '*.css'], message: 'ui/hooks is headless.' },
+            { group: ['**/engine', '**/engine/**'], message: 'ui/hooks imports @visitor-chat/chat-engine, the published package, not its files.' },
+          ],
+        },
+      ],
+    },
+  },
+  // The widget consumes the packages as an integrator does: by name, through their public index.
+  {
+    files: ['ui/widget/**', 'ui/i18n/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/engine', '**/engine/**', '**/hooks', '**/hooks/**'],
+              message: 'Import @visitor-chat/chat-engine or @visitor-chat/chat-react, as an integrator does.',
+            },
+          ],
+        },
+      ],
     },
   },
   // DESIGN: the server shares only the wire types with the engine.
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/ui/**'], message: 'server/ does not import the UI.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/ui/**'], message: 'server/ does not import the UI.' }, PACKAGE_FOLDER] }],
     },
+  },
+  {
+    files: ['tests/**', 'examples/**', 'scripts/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PACKAGE_FOLDER] }] },
   },
 );

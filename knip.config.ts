@@ -10,21 +10,27 @@ import type { KnipConfig } from 'knip';
  * read eslint.config.js and lingui.config.ts; package.json's scripts name server/node.ts
  * (npm start) and tests/bench/run.ts (npm run bench). The build plugins of scripts/ and
  * server/vite.ts are imported by vite.config.ts, so they are reached without being entries, and
- * their exports are checked like any other module's. Below are the entry points none of that names.
+ * their exports are checked like any other module's. Below are the entry points none of that names,
+ * one workspace each: the widget app (.) and the two published packages (engine, ui/hooks).
  */
 const config: KnipConfig = {
-  entry: [
-    // The package's public entry points (tsconfig.types.json): every export is public API, used or not here.
-    'engine/index.ts',
-    'ui/hooks/index.ts',
-    // The module that earlyModules (vite.config.ts) starts beside the entry; knip cannot read plugin options.
-    'ui/widget/pages/pageChat.ts',
-    // The host-page loader as a module (npm); knip finds its script-tag build through vite.loader.config.ts.
-    'ui/loader/index.ts',
-    // Examples for integrators.
-    'examples/*.ts',
-  ],
-  project: ['{engine,ui,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
+  workspaces: {
+    '.': {
+      entry: [
+        // The module that earlyModules (vite.config.ts) starts beside the entry; knip cannot read plugin options.
+        'ui/widget/pages/pageChat.ts',
+        // The host-page loader as a module (npm); knip finds its script-tag build through vite.loader.config.ts.
+        'ui/loader/index.ts',
+        // Examples for integrators.
+        'examples/*.ts',
+      ],
+      project: ['{ui/widget,ui/i18n,ui/loader,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
+    },
+    // The published packages: knip takes their entries from package.json's exports (index.ts); what
+    // that exports is public API, used here or not, and every other file and export must be used.
+    engine: { project: ['**/*.ts'] },
+    'ui/hooks': { project: ['**/*.{ts,tsx}'] },
+  },
   // The defaults, spelled out: these are what the lint step exists to catch.
   rules: {
     files: 'error',

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
@@ -27,7 +28,15 @@ export default defineConfig({
     loaderLabelsModule(),
   ],
   // rxjs's ES2015 build: native classes instead of the ES5 build's tslib helpers (≈2 kB gzip less).
-  resolve: { conditions: [...defaultClientConditions, 'es2015'] },
+  resolve: {
+    conditions: [...defaultClientConditions, 'es2015'],
+    // The widget imports the engine and hooks by their package names, as an integrator does; here
+    // they resolve to their source (tsconfig.json's paths say the same), outside to their dist/.
+    alias: {
+      '@visitor-chat/chat-engine': fileURLToPath(new URL('engine/index.ts', import.meta.url)),
+      '@visitor-chat/chat-react': fileURLToPath(new URL('ui/hooks/index.ts', import.meta.url)),
+    },
+  },
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -3,7 +3,7 @@
  * robot a question and print the conversation. Run: `node --import tsx examples/engineWithoutReact.ts`.
  */
 import { filter, firstValueFrom } from 'rxjs';
-import { SenderType, createChatEngine, memoryStorage, type ChatState } from '../engine';
+import { SenderType, createChatEngine, memoryStorage, type ChatState } from '@visitor-chat/chat-engine';
 import { startServer } from '../server/node.ts';
 
 /** Opens a chat, asks `question`, and resolves with the messages once the robot has answered. */

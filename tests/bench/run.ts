@@ -10,7 +10,7 @@
  */
 import { Subject, of, type Observable } from 'rxjs';
 import { chromium } from 'playwright-core';
-import { createChatEngine, EventCode, MsgType, SenderType, type EventBatch, type VisitorApi } from '../../engine';
+import { createChatEngine, EventCode, MsgType, SenderType, type EventBatch, type VisitorApi } from '@visitor-chat/chat-engine';
 import { encodeText } from '../../server/agent';
 import { startLikeNpmStart } from '../support/npmStart';
 

@@ -1,8 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { memoryStorage, type ChatEngine, type ChannelInfo } from '../../engine';
-import { ChatProvider, useChatEngine } from '../../ui/hooks';
+import { memoryStorage, type ChatEngine, type ChannelInfo } from '@visitor-chat/chat-engine';
+import { ChatProvider, useChatEngine } from '@visitor-chat/chat-react';
 import type { FakeApi } from '../engine/support/fakeApi';
 import { describeBoth, hookApi, inMode, QUERY, testEngine } from './strictMode';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NEVER, Subject, of, type Observable } from 'rxjs';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { ChatStatus, EventCode, MsgType, SenderType, type ChatMessage, type EventBatch, type RobotAskData } from '../../engine';
+import { ChatStatus, EventCode, MsgType, SenderType, type ChatMessage, type EventBatch, type RobotAskData } from '@visitor-chat/chat-engine';
 import type { WireMessage } from '../../engine/protocol';
 import {
   useChatSelector,
@@ -12,7 +12,7 @@ import {
   useQueue,
   useRemoteTyping,
   useThinking,
-} from '../../ui/hooks';
+} from '@visitor-chat/chat-react';
 import { sequentialIds, session } from '../engine/support/fixtures';
 import { describeBoth, engineWrapper, hookApi, renderHookWithEngine, testEngine } from './strictMode';
 

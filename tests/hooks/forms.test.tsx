@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { of, throwError } from 'rxjs';
 import { expect, it } from 'vitest';
-import { ApiError, ChatStatus, EvaluationStatus, ReceiveMode, TransferStatus } from '../../engine';
-import { useEvaluation, useGroupChoice, useLeaveMessage, useUserForm } from '../../ui/hooks';
+import { ApiError, ChatStatus, EvaluationStatus, ReceiveMode, TransferStatus } from '@visitor-chat/chat-engine';
+import { useEvaluation, useGroupChoice, useLeaveMessage, useUserForm } from '@visitor-chat/chat-react';
 import { USER_ID, session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, renderHookWithEngine, renderWithEngine } from './strictMode';
 

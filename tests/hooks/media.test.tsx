@@ -1,8 +1,8 @@
 import { act } from '@testing-library/react';
 import type { ChangeEvent, ClipboardEvent, DragEvent, KeyboardEvent, PointerEvent } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { MsgType, SenderType, type ChatEngine } from '../../engine';
-import { useFileUpload, usePasteImage, useVoiceRecorder, type RecorderHandlers, type VoiceRecorderOptions } from '../../ui/hooks';
+import { MsgType, SenderType, type ChatEngine } from '@visitor-chat/chat-engine';
+import { useFileUpload, usePasteImage, useVoiceRecorder, type RecorderHandlers, type VoiceRecorderOptions } from '@visitor-chat/chat-react';
 import { describeBoth, renderHookWithEngine } from './strictMode';
 
 const visitorFiles = (engine: ChatEngine) =>

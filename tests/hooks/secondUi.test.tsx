@@ -2,10 +2,10 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { memoryStorage, type ChatEngineOptions } from '../../engine';
+import { memoryStorage, type ChatEngineOptions } from '@visitor-chat/chat-engine';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
-import { ChatProvider, useChat, useComposer } from '../../ui/hooks';
+import { ChatProvider, useChat, useComposer } from '@visitor-chat/chat-react';
 import { describeBoth, inMode } from './strictMode';
 
 /** The reference server, reached through MSW at an absolute origin. */

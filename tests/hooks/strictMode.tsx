@@ -2,9 +2,9 @@ import { render, renderHook, type RenderHookResult, type RenderResult } from '@t
 import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { EMPTY, NEVER, of, type Observable, type SchedulerLike } from 'rxjs';
 import { describe, onTestFinished } from 'vitest';
-import { createChatEngine, memoryStorage, type ChatEngine, type ChatEngineOptions, type VisitorApi } from '../../engine';
+import { createChatEngine, memoryStorage, type ChatEngine, type ChatEngineOptions, type VisitorApi } from '@visitor-chat/chat-engine';
 import type { ChatStartData, RobotAskData, WireChannelInfo } from '../../engine/protocol';
-import { ChatProvider } from '../../ui/hooks';
+import { ChatProvider } from '@visitor-chat/chat-react';
 import { fakeApi, type FakeApi } from '../engine/support/fakeApi';
 import { channel, session } from '../engine/support/fixtures';
 

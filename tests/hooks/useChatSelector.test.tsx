@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { Profiler, useLayoutEffect } from 'react';
 import { expect, it } from 'vitest';
-import type { ChatState } from '../../engine';
-import { shallowEqual, useChatEngine, useChatSelector } from '../../ui/hooks';
+import type { ChatState } from '@visitor-chat/chat-engine';
+import { shallowEqual, useChatEngine, useChatSelector } from '@visitor-chat/chat-react';
 import { describeBoth, renderWithEngine } from './strictMode';
 
 /** Counts the commits of one subtree (StrictMode's double render is not a commit). */

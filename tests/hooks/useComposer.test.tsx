@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { EMPTY, of } from 'rxjs';
 import { expect, it, vi } from 'vitest';
-import { ChatStatus, ReceiveMode, SenderType, type ChatEngine } from '../../engine';
-import { useComposer, type ComposerOptions } from '../../ui/hooks';
+import { ChatStatus, ReceiveMode, SenderType, type ChatEngine } from '@visitor-chat/chat-engine';
+import { useComposer, type ComposerOptions } from '@visitor-chat/chat-react';
 import { sub } from '../engine/support/agentApi';
 import { USER_ID, at, newScheduler, session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, renderHookWithEngine, renderWithEngine, testEngine } from './strictMode';

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createChatEngine, memoryStorage, SenderType, type ChatEngine, type StoragePort } from '../../engine';
+import { createChatEngine, memoryStorage, SenderType, type ChatEngine, type StoragePort } from '@visitor-chat/chat-engine';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
 import { PRESETS } from '../../server/presets';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SenderType } from '../../engine';
+import { SenderType } from '@visitor-chat/chat-engine';
 import { askRobot } from '../../examples/engineWithoutReact';
 import { startServer } from '../../server/node.ts';
 

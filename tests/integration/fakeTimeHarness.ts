@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import type { ChatEngine } from '../../engine';
+import type { ChatEngine } from '@visitor-chat/chat-engine';
 
 /**
  * A real engine against the reference server through MSW, in fake time: the engine's timers run on

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ChatStatus, EvaluationStatus, MsgType, OutType, SenderType, createChatEngine, memoryStorage, type ChatEngine, type EngineEvent } from '../../engine';
+import { ChatStatus, EvaluationStatus, MsgType, OutType, SenderType, createChatEngine, memoryStorage, type ChatEngine, type EngineEvent } from '@visitor-chat/chat-engine';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
 

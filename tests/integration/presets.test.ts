@@ -13,7 +13,7 @@ import {
   type ChatMessage,
   type ChatState,
   type StoragePort,
-} from '../../engine';
+} from '@visitor-chat/chat-engine';
 import { ADMIN_CARD, AGENT_NICK } from '../../server/agent';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';

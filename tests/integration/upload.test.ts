@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { MessageStatus, MsgType, createChatEngine, memoryStorage, type ChatEngine } from '../../engine';
+import { MessageStatus, MsgType, createChatEngine, memoryStorage, type ChatEngine } from '@visitor-chat/chat-engine';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
 

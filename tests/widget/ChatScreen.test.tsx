@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Subject, of, throwError } from 'rxjs';
 import { beforeEach, expect, it, vi } from 'vitest';
-import { ApiError, MsgType, SenderType, type ChatStartData } from '../../engine';
+import { ApiError, MsgType, SenderType, type ChatStartData } from '@visitor-chat/chat-engine';
 import type { WireMessage } from '../../engine/protocol';
 import { ChatScreen } from '../../ui/widget/components/ChatScreen';
 import { answers } from '../engine/support/fakeApi';

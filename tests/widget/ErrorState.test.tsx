@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatError } from '../../engine';
+import type { ChatError } from '@visitor-chat/chat-engine';
 import { ErrorState } from '../../ui/widget/components/ErrorState';
 import { renderUi } from './renderUi';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { NEVER, Subject, of, type Observable } from 'rxjs';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { EventCode, MsgType, SenderType, type EventBatch, type RobotAskData } from '../../engine';
+import { EventCode, MsgType, SenderType, type EventBatch, type RobotAskData } from '@visitor-chat/chat-engine';
 import type { WireMessage } from '../../engine/protocol';
 import { MessageList } from '../../ui/widget/components/MessageList';
 import { QuickReplies } from '../../ui/widget/components/QuickReplies';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { of, throwError } from 'rxjs';
 import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { ApiError, ChatStatus, ReceiveMode, TransferStatus, type ChatEngine } from '../../engine';
+import { ApiError, ChatStatus, ReceiveMode, TransferStatus, type ChatEngine } from '@visitor-chat/chat-engine';
 import { Dialogs } from '../../ui/widget/components/Dialogs';
 import { Toasts } from '../../ui/widget/components/Toasts';
 import { session } from '../engine/support/fixtures';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 
 import { describe, expect, it } from 'vitest';
-import { MessageStatus, MsgType, SenderType, createChatEngine, memoryStorage, type ChatMessage } from '../../engine';
+import { MessageStatus, MsgType, SenderType, createChatEngine, memoryStorage, type ChatMessage } from '@visitor-chat/chat-engine';
 import { createMessage } from '../../engine/model/message';
 import { Composer } from '../../ui/widget/components/Composer';
 import { MessageContent } from '../../ui/widget/components/MessageContent';

@@ -3,8 +3,8 @@ import { I18nProvider } from '@lingui/react';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
-import type { ChatEngine } from '../../engine';
-import { ChatProvider, ToastProvider } from '../../ui/hooks';
+import type { ChatEngine } from '@visitor-chat/chat-engine';
+import { ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
 import { inMode } from '../hooks/strictMode';
 
 /** Activates English with no catalog: the macros' source texts are shown. */

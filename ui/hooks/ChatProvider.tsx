@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '../../engine';
+import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '@visitor-chat/chat-engine';
 
 const EngineContext = createContext<ChatEngine | null>(null);
 

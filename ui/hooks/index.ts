@@ -14,6 +14,7 @@ export { useQueue } from './useQueue';
 export { useCountdown } from './useCountdown';
 export { usePullToRefresh, type PullStatus, type PullToRefreshOptions } from './usePullToRefresh';
 export { useUserForm } from './useUserForm';
+export type { FormFieldsState } from './useFormFields';
 export { useGroupChoice } from './useGroupChoice';
 export { useLeaveMessage } from './useLeaveMessage';
 export { useEvaluation, type Star } from './useEvaluation';

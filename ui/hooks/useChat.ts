@@ -1,4 +1,4 @@
-import { canLoadOlder, canRetryStart, type ChatState } from '../../engine';
+import { canLoadOlder, canRetryStart, type ChatState } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 

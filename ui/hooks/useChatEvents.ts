@@ -1,5 +1,5 @@
 import { useSubscription } from 'observable-hooks';
-import type { EngineEvent } from '../../engine';
+import type { EngineEvent } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 
 /** Calls `handler` with each side effect the engine asks of the page (title notice, parent notice, submissions). */

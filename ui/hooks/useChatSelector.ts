@@ -1,5 +1,5 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
-import type { ChatState } from '../../engine';
+import type { ChatState } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 
 /**

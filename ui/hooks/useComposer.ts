@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { canSendText } from '../../engine';
+import { canSendText } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 
 /** keyCode of a key event that belongs to an IME composition. */

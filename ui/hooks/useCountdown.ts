@@ -1,4 +1,4 @@
-import { COUNTDOWN_OFF, type ChatState } from '../../engine';
+import { COUNTDOWN_OFF, type ChatState } from '@visitor-chat/chat-engine';
 import { useChatSelector } from './useChatSelector';
 
 const agent = (s: ChatState) => s.countdown.agent;

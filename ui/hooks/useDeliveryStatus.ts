@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { MessageStatus, canRetry, type ChatMessage } from '../../engine';
+import { MessageStatus, canRetry, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 
 /** What the delivery indicator shows (SPEC §4): loading only once a send is slow (800 ms). */

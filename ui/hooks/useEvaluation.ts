@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { EvaluationStatus, canEvaluate, evaluationShown, type ChatState } from '../../engine';
+import { EvaluationStatus, canEvaluate, evaluationShown, type ChatState } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 import { useChatEvents } from './useChatEvents';

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { cleanValues, fieldKind, prefill, validateForm, type ChatQuery, type FormErrors, type FormField } from '../../engine';
+import { cleanValues, fieldKind, prefill, validateForm, type ChatQuery, type FormErrors, type FormField } from '@visitor-chat/chat-engine';
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 
@@ -91,3 +91,6 @@ export function useFormFields(fields: readonly FormField[], query: ChatQuery) {
     getErrorProps: (name: string) => ({ id: errorId(name) }),
   };
 }
+
+/** What a form hook (useUserForm, useLeaveMessage) gives a form component: fields, errors, values and prop getters. */
+export type FormFieldsState = ReturnType<typeof useFormFields>;

@@ -1,4 +1,4 @@
-import type { ChatState } from '../../engine';
+import type { ChatState } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 import { useChatSelector } from './useChatSelector';
 

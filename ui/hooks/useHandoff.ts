@@ -1,4 +1,4 @@
-import { canEnd, canRequestHuman, type ChatState } from '../../engine';
+import { canEnd, canRequestHuman, type ChatState } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 

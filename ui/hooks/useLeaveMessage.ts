@@ -1,4 +1,4 @@
-import { LEAVE_MESSAGE_FIELDS, canOpenLeaveMessage, leaveMessageEditable, type ChatState } from '../../engine';
+import { LEAVE_MESSAGE_FIELDS, canOpenLeaveMessage, leaveMessageEditable, type ChatState } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 import { useChatEvents } from './useChatEvents';

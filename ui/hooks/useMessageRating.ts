@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { canRateReply, type ChatMessage, type MessageRating } from '../../engine';
+import { canRateReply, type ChatMessage, type MessageRating } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 
 /**

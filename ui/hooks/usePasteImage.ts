@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ClipboardEvent } from 'react';
-import { MsgType, fileMsgType } from '../../engine';
+import { MsgType, fileMsgType } from '@visitor-chat/chat-engine';
 import { previewOf, revokePreview, useSendFile } from './useSendFile';
 
 /** A pasted image waiting for the visitor's confirmation (SPEC §5: 'Send photo', send or cancel). */

@@ -1,4 +1,4 @@
-import { isQueued, queuePosition } from '../../engine';
+import { isQueued, queuePosition } from '@visitor-chat/chat-engine';
 import { useChatSelector } from './useChatSelector';
 
 /** The queue (SPEC §4 status 3): whether the visitor waits, and the position (null when unknown or not queued). */

@@ -1,4 +1,4 @@
-import type { ChatState } from '../../engine';
+import type { ChatState } from '@visitor-chat/chat-engine';
 import { useChatSelector } from './useChatSelector';
 
 const typing = (s: ChatState) => s.agentTyping;

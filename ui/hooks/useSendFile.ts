@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { MsgType, fileMsgType, type SendFileExtra } from '../../engine';
+import { MsgType, fileMsgType, type SendFileExtra } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 
 /** Why a file was not sent: over the engine's size limit (SPEC §4 Sending; limit in bytes). */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ChatMessage } from '../../engine';
+import type { ChatMessage } from '@visitor-chat/chat-engine';
 
 /** How often the running seconds are refreshed. */
 const TICK_MS = 1_000;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { userFormRequired, type ChatState, type FormField } from '../../engine';
+import { userFormRequired, type ChatState, type FormField } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 import { useChatEvents } from './useChatEvents';

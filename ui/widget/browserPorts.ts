@@ -1,5 +1,5 @@
 import { Observable } from 'rxjs';
-import type { ConnectivityPort, StoragePort, VisibilityPort } from '../../engine';
+import type { ConnectivityPort, StoragePort, VisibilityPort } from '@visitor-chat/chat-engine';
 
 /** The browser's local storage as the engine's storage port; memory when storage is blocked (e.g. third-party iframes). */
 export function browserStorage(): StoragePort {

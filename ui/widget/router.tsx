@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { BASE_PATH } from '../../engine/constants';
+import { constants } from '@visitor-chat/chat-engine';
 import { Layout } from './Layout';
 import { lazyPreloaded } from './lazyPreloaded';
 
@@ -20,7 +20,7 @@ function RedirectToIndex() {
  */
 export function AppRoutes() {
   return (
-    <BrowserRouter basename={BASE_PATH.replace(/\/$/, '')}>
+    <BrowserRouter basename={constants.BASE_PATH.replace(/\/$/, '')}>
       <Routes>
         <Route path="/" element={<Layout />}>
           <Route index element={<RedirectToIndex />} />

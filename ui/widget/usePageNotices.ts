@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import { useChatEvents } from '../hooks';
+import { useChatEvents } from '@visitor-chat/chat-react';
 import { embeddingHost, postToParent } from './hostLink';
 
 /** Tab title shows the new-message notice this long (SPEC §7). */

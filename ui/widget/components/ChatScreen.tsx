@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import { useChat } from '../../hooks';
+import { useChat } from '@visitor-chat/chat-react';
 import { prepareTimeFormats } from '../formatTime';
 import { releaseIdleModules } from '../lazyPreloaded';
 import { usePageNotices } from '../usePageNotices';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ChatMessage } from '../../../engine';
-import { useDeliveryStatus } from '../../hooks';
+import type { ChatMessage } from '@visitor-chat/chat-engine';
+import { useDeliveryStatus } from '@visitor-chat/chat-react';
 
 /** SPEC §4 Delivery indicator beside a visitor message: a spinner once slow (800 ms), a retry icon on fail. */
 export function DeliveryIndicator({ message }: { message: ChatMessage }) {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
-import { EvaluationStatus, offersLeaveMessage, userFormRequired, type ChatState } from '../../../engine';
-import { shallowEqual, useChatEvents, useChatSelector, useEvaluation, useToasts } from '../../hooks';
+import { EvaluationStatus, offersLeaveMessage, userFormRequired, type ChatState } from '@visitor-chat/chat-engine';
+import { shallowEqual, useChatEvents, useChatSelector, useEvaluation, useToasts } from '@visitor-chat/chat-react';
 import { lazyPreloaded } from '../lazyPreloaded';
 import { LeaveMessageButton } from './LeaveMessageButton';
 import './Dialogs.css';

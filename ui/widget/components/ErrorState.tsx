@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { ChatError } from '../../../engine';
+import type { ChatError } from '@visitor-chat/chat-engine';
 import { HostCloseButton } from './HostCloseButton';
 import './ErrorState.css';
 

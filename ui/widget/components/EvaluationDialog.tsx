@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { useEvaluation } from '../../hooks';
+import { useEvaluation } from '@visitor-chat/chat-react';
 import { Dialog } from './Dialog';
 // The shared form styles (labels, inputs, actions, buttons): this dialog may load without the other forms.
 import './FormFields.css';

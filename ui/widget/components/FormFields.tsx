@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FieldError, FormErrors, FormField } from '../../../engine';
-import { fieldKind } from '../../../engine';
-import type { useFormFields } from '../../hooks/useFormFields';
+import type { FieldError, FormErrors, FormField } from '@visitor-chat/chat-engine';
+import { fieldKind } from '@visitor-chat/chat-engine';
+import type { FormFieldsState } from '@visitor-chat/chat-react';
 import './FormFields.css';
 
 /** What FormFields needs of a form hook (useUserForm, useLeaveMessage). */
-export type FormState = Pick<ReturnType<typeof useFormFields>, 'fields' | 'errors' | 'getFieldProps' | 'getLabelProps' | 'getErrorProps'>;
+export type FormState = Pick<FormFieldsState, 'fields' | 'errors' | 'getFieldProps' | 'getLabelProps' | 'getErrorProps'>;
 
 /** The label of a field: ours (translated) for the names we know, else the operator's own from the config. */
 function useFieldLabel(): (field: FormField) => string {

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useGroupChoice } from '../../hooks';
+import { useGroupChoice } from '@visitor-chat/chat-react';
 import { Dialog } from './Dialog';
 import './GroupPicker.css';
 

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useLeaveMessage } from '../../hooks';
+import { useLeaveMessage } from '@visitor-chat/chat-react';
 import './LeaveMessageButton.css';
 
 /** Opens the leave-message form while one is offered (SPEC §4 transfer 1 and 5); nothing otherwise. */

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useLeaveMessage } from '../../hooks';
+import { useLeaveMessage } from '@visitor-chat/chat-react';
 import { Dialog } from './Dialog';
 import { FormFields } from './FormFields';
 

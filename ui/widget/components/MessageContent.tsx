@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MsgType, offersLeaveMessage, type ChatMessage } from '../../../engine';
+import { MsgType, offersLeaveMessage, type ChatMessage } from '@visitor-chat/chat-engine';
 import { stripBidiControls } from '../linkify';
 import { formatDuration, formatFileSize, safeUrl, shownFileName } from '../media';
 import { LeaveMessageButton } from './LeaveMessageButton';

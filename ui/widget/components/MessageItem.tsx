@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
-import { MessageStatus, MsgType, showsRating, showsThinking, type ChatMessage } from '../../../engine';
+import { MessageStatus, MsgType, showsRating, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { DeliveryIndicator } from './DeliveryIndicator';
 import { MessageContent } from './MessageContent';
 import { MessageText } from './MessageText';

@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
-import { MsgType, SenderType, showsThinking, type ChatMessage } from '../../../engine';
-import { useChat, usePullToRefresh } from '../../hooks';
+import { MsgType, SenderType, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { useChat, usePullToRefresh } from '@visitor-chat/chat-react';
 import { MessageBoundary } from './MessageBoundary';
 import { MessageItem } from './MessageItem';
 import { QuickReplies, type QuickReply } from './QuickReplies';

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useHandoff } from '../../hooks';
+import { useHandoff } from '@visitor-chat/chat-react';
 import { HostCloseButton } from './HostCloseButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import './NavBar.css';

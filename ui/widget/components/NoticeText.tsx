@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Notice } from '../../../engine';
+import type { Notice } from '@visitor-chat/chat-engine';
 
 /** A text written by the engine, in the visitor's language (engine notices carry ids, not words). */
 export function NoticeText({ notice, fallback }: { notice: Notice; fallback: string }) {

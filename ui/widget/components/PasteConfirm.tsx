@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { PendingImage } from '../../hooks';
+import type { PendingImage } from '@visitor-chat/chat-react';
 import { Dialog } from './Dialog';
 import './PasteConfirm.css';
 

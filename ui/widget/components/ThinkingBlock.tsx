@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import type { ChatMessage } from '../../../engine';
-import { useThinking } from '../../hooks';
+import type { ChatMessage } from '@visitor-chat/chat-engine';
+import { useThinking } from '@visitor-chat/chat-react';
 import './ThinkingBlock.css';
 
 export interface ThinkingBlockProps {

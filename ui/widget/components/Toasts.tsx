@@ -1,4 +1,4 @@
-import { useToasts } from '../../hooks';
+import { useToasts } from '@visitor-chat/chat-react';
 import './Toasts.css';
 
 /** The toasts (SPEC §8: success, error, loading), announced to screen readers. */

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useRemoteTyping } from '../../hooks';
+import { useRemoteTyping } from '@visitor-chat/chat-react';
 
 /** SPEC §4 event 1204: the agent is typing, shown at the end of the list. */
 export function TypingIndicator() {

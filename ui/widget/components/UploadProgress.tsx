@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { MessageStatus, type ChatMessage } from '../../../engine';
+import { MessageStatus, type ChatMessage } from '@visitor-chat/chat-engine';
 import './UploadProgress.css';
 
 /** The upload bar of a file message still uploading: the percent when known, else a moving bar. */

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
-import { useUserForm } from '../../hooks';
+import { useUserForm } from '@visitor-chat/chat-react';
 import { Dialog } from './Dialog';
 import { FormFields } from './FormFields';
 import './UserForm.css';

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ChatProvider, ToastProvider } from '../../hooks';
+import { ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
 import { ChatScreen } from '../components/ChatScreen';
 import { Toasts } from '../components/Toasts';
 import { chatFor, chatQuery, settleEarlyChat, subscribeChatQuery } from './pageChat';

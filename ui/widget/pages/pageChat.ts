@@ -1,5 +1,5 @@
 import { combineLatest, distinctUntilChanged, filter, map } from 'rxjs';
-import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '../../../engine';
+import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '@visitor-chat/chat-engine';
 import { isLanguage } from '../../i18n/languages';
 import { chooseLanguage, languageChosen } from '../../i18n/languageStore';
 import { browserStorage, documentVisibility, networkReturns } from '../browserPorts';
