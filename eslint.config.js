@@ -48,6 +48,8 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...BROWSER_GLOBALS.map((name) => ({ name, message: 'engine/ gets browser things as injected ports.' }))],
     },
   },
+  // …except its browser entry (@visitor-chat/chat-engine/browser): the ports' browser implementations.
+  { files: ['engine/browser.ts'], rules: { 'no-restricted-globals': 'off' } },
   // DESIGN: hooks are headless — no components or styles.
   {
     files: ['ui/hooks/**'],

@@ -21,8 +21,10 @@ const config: KnipConfig = {
         'ui/widget/pages/pageChat.ts',
         // The host-page loader as a module (npm); knip finds its script-tag build through vite.loader.config.ts.
         'ui/loader/index.ts',
-        // Examples for integrators.
+        // Examples for integrators: scripts, and apps of their own (their index.html names main.tsx).
         'examples/*.ts',
+        'examples/*/src/main.tsx',
+        'examples/*/vite.config.ts',
       ],
       project: ['{ui/widget,ui/i18n,ui/loader,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
     },

@@ -33,6 +33,7 @@ export default defineConfig({
     // The widget imports the engine and hooks by their package names, as an integrator does; here
     // they resolve to their source (tsconfig.json's paths say the same), outside to their dist/.
     alias: {
+      '@visitor-chat/chat-engine/browser': fileURLToPath(new URL('engine/browser.ts', import.meta.url)),
       '@visitor-chat/chat-engine': fileURLToPath(new URL('engine/index.ts', import.meta.url)),
       '@visitor-chat/chat-react': fileURLToPath(new URL('ui/hooks/index.ts', import.meta.url)),
     },
@@ -55,7 +56,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{engine,server,integration,i18n}/**/*.test.ts'],
+          include: ['tests/{engine,server,integration,i18n,checker}/**/*.test.ts'],
         },
       },
       // DESIGN: effects do not depend on their order — the engine and integration scenarios again,

@@ -2,7 +2,8 @@ import { defineConfig } from 'tsdown';
 
 /** The published package: ESM and its declarations, dependencies left to the app's bundler. */
 export default defineConfig({
-  entry: ['index.ts'],
+  // The bin keeps its name (and cli.ts its shebang): npx runs it as `chat-engine check-backend …`.
+  entry: { index: 'index.ts', browser: 'browser.ts', 'check-backend': 'checker/cli.ts' },
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',

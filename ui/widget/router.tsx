@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { constants } from '@visitor-chat/chat-engine';
 import { Layout } from './Layout';
 import { lazyPreloaded } from './lazyPreloaded';
 
@@ -20,7 +19,7 @@ function RedirectToIndex() {
  */
 export function AppRoutes() {
   return (
-    <BrowserRouter basename={constants.BASE_PATH.replace(/\/$/, '')}>
+    <BrowserRouter basename={import.meta.env.BASE_URL.replace(/\/$/, '')}>
       <Routes>
         <Route path="/" element={<Layout />}>
           <Route index element={<RedirectToIndex />} />

@@ -2,7 +2,7 @@ import { combineLatest, distinctUntilChanged, filter, map } from 'rxjs';
 import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '@visitor-chat/chat-engine';
 import { isLanguage } from '../../i18n/languages';
 import { chooseLanguage, languageChosen } from '../../i18n/languageStore';
-import { browserStorage, documentVisibility, networkReturns } from '../browserPorts';
+import { browserStorage, documentVisibility, networkReturns } from '@visitor-chat/chat-engine/browser';
 import { embeddingHost, type HostInit, type HostLink } from '../hostLink';
 
 /**

@@ -1,5 +1,10 @@
+/**
+ * The browser as the engine's ports (`@visitor-chat/chat-engine/browser`): pass them in the engine's
+ * options to keep the visitor and the messages not yet sent across page loads, and to pause and
+ * resume with the page and the network. A separate entry, so the engine itself stays free of the DOM.
+ */
 import { Observable } from 'rxjs';
-import type { ConnectivityPort, StoragePort, VisibilityPort } from '@visitor-chat/chat-engine';
+import type { ConnectivityPort, StoragePort, VisibilityPort } from './ports';
 
 /** The browser's local storage as the engine's storage port; memory when storage is blocked (e.g. third-party iframes). */
 export function browserStorage(): StoragePort {

@@ -1,0 +1,121 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../support/npmStart';
+import { useBrowser } from './browser';
+
+/**
+ * Issue 14: examples/react-chat installed the way an outside project installs the packages — from
+ * the tarballs `npm pack` makes, into a folder of its own with its own node_modules, once with
+ * React 19 (its package.json) and once with React 18 — then type-checked with its strict tsconfig,
+ * built, served by `vite preview` and chatting with the reference server on another origin (CORS),
+ * and, through the example's Vite proxy, on its own.
+ */
+
+const run = promisify(execFile);
+const EXAMPLE = resolve('examples/react-chat');
+const work = mkdtempSync(join(tmpdir(), 'visitor-chat-examples-'));
+const baseUrl = inject('baseUrl');
+
+/** Runs a command to its end; its output is kept for the failure message only. */
+async function sh(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<void> {
+  try {
+    await run(command, args, { cwd, env: { ...process.env, ...env }, maxBuffer: 32 * 1024 * 1024 });
+  } catch (e) {
+    const { stdout = '', stderr = '' } = e as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout}\n${stderr}`, { cause: e });
+  }
+}
+
+/** The example copied into a folder of its own, the packed packages installed in it (and `extra`, e.g. React 18). */
+async function installApp(name: string, tarballs: string[], extra: string[]): Promise<string> {
+  const app = join(work, name);
+  cpSync(EXAMPLE, app, { recursive: true, filter: (src) => !/[\\/](node_modules|dist)$/.test(src) });
+  await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs, ...extra], app);
+  return app;
+}
+
+/** `vite preview` of a build on a free port; resolves its origin once it answers. */
+async function preview(app: string, outDir: string, env: Record<string, string> = {}): Promise<{ url: string; server: ChildProcess }> {
+  const port = await freePort();
+  const server = spawn(join(app, 'node_modules/.bin/vite'), ['preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd: app,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((ready, fail) => {
+    server.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes(String(port)) && ready());
+    server.once('exit', (code) => fail(new Error(`vite preview exited (${code})`)));
+  });
+  return { url, server };
+}
+
+const apps: Record<'react18' | 'react19' | 'react19proxy', { url: string; server: ChildProcess }> = {} as never;
+
+beforeAll(async () => {
+  const packs = join(work, 'packs');
+  mkdirSync(packs);
+  // prepack builds each package (tsdown) first, the engine before the hooks that import its types.
+  await sh('npm', ['pack', '--workspace', 'engine', '--workspace', 'ui/hooks', '--pack-destination', packs], process.cwd());
+  const tarballs = readdirSync(packs).map((f) => join(packs, f));
+  expect(tarballs).toHaveLength(2);
+
+  const [react19, react18] = await Promise.all([
+    installApp('react19', tarballs, []),
+    installApp('react18', tarballs, ['react@^18.3.1', 'react-dom@^18.3.1', '@types/react@^18.3.0', '@types/react-dom@^18.3.0']),
+  ]);
+  // Its build script type-checks first (tsc with exactOptionalPropertyTypes and the other strict flags).
+  const acrossOrigins = { VITE_CHAT_API_BASE: baseUrl };
+  await Promise.all([sh('npm', ['run', 'build'], react19, acrossOrigins), sh('npm', ['run', 'build'], react18, acrossOrigins)]);
+  await sh('npx', ['vite', 'build', '--outDir', 'dist-proxy'], react19);
+
+  apps.react19 = await preview(react19, 'dist');
+  apps.react18 = await preview(react18, 'dist');
+  apps.react19proxy = await preview(react19, 'dist-proxy', { CHAT_BACKEND: baseUrl });
+}, 600_000);
+
+afterAll(async () => {
+  await Promise.all(
+    Object.values(apps).map(async ({ server }) => {
+      if (server.exitCode !== null) return;
+      const exited = once(server, 'exit');
+      server.kill();
+      await exited;
+    }),
+  );
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('examples/react-chat, installed from the packed packages as an outside app (issue 14)', () => {
+  const s = useBrowser({ width: 800, height: 700 });
+
+  it.each([
+    ['React 19, backend on another origin', 'react19', /^React 19\./],
+    ['React 18, backend on another origin', 'react18', /^React 18\./],
+    ['React 19, backend through the Vite proxy', 'react19proxy', /^React 19\./],
+  ] as const)('%s: the robot greets, a question gets its answer, nothing is logged as an error', async (_name, key, react) => {
+    const { page } = s;
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+    const apiOrigins = new Set<string>();
+    page.on('request', (r) => r.url().includes('/api/chat/visitor/') && apiOrigins.add(new URL(r.url()).origin));
+
+    await page.goto(apps[key].url);
+    await expect.poll(() => page.getByText(/^React \d/).textContent()).toMatch(react);
+    const log = page.getByRole('log', { name: 'Messages' });
+    await log.getByText(/I'm Robo/).waitFor();
+    await page.getByRole('textbox', { name: 'Message' }).fill('How long does shipping take?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await log.getByText(/Standard shipping takes 3–5 business days/).waitFor();
+
+    expect([...apiOrigins]).toEqual([key === 'react19proxy' ? apps[key].url : new URL(baseUrl).origin]);
+    expect(problems).toEqual([]);
+  });
+});
