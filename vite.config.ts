@@ -56,7 +56,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{engine,server,integration,i18n,checker}/**/*.test.ts'],
+          include: ['tests/{engine,server,integration,i18n,checker,packages}/**/*.test.ts'],
         },
       },
       // DESIGN: effects do not depend on their order — the engine and integration scenarios again,
