@@ -58,6 +58,12 @@ export function queueText(template: string, position: number): string {
 /** A message ready for display (SPEC §3 Message plus display fields). */
 export interface ChatMessage {
   readonly id: string;
+  /**
+   * The id the backend gave a visitor message in its sendMsg answer, when it is not `id` (the
+   * clientMsgId): a backend without the clientMsgId extension names the message by it in 1205,
+   * history pages and echoes (docs/protocol.md "Client message id").
+   */
+  readonly serverId?: string;
   readonly userId?: string;
   readonly senderType: SenderType;
   readonly senderName?: string;

@@ -10,9 +10,17 @@ export function appendAll(list: readonly ChatMessage[], messages: readonly ChatM
   return assignTimes([...list, ...messages], list.length);
 }
 
+/** The ids a message may be named by on the wire: its own, and the one the backend gave it. */
+export function wireIds(message: ChatMessage): string[] {
+  return message.serverId === undefined ? [message.id] : [message.id, message.serverId];
+}
+
+/** Whether the message is the one named `id`, by its own id or the backend's. */
+const named = (id: string) => (m: ChatMessage) => m.id === id || m.serverId === id;
+
 /** The list with message `id` changed by `change` (null removes it); the list itself when `id` is not in it or `change` kept it. */
 export function update(list: readonly ChatMessage[], id: string, change: (m: ChatMessage) => ChatMessage | null): readonly ChatMessage[] {
-  const i = list.findIndex((m) => m.id === id);
+  const i = list.findIndex(named(id));
   if (i < 0) return list;
   const next = change(list[i] as ChatMessage);
   if (next === list[i]) return list;
@@ -24,12 +32,18 @@ export function update(list: readonly ChatMessage[], id: string, change: (m: Cha
 
 /** Merges a history page above the messages shown, skipping ones already there or repeated in the page (SPEC §7 getHistoryMsg). */
 export function prepend(list: readonly ChatMessage[], older: readonly ChatMessage[]): readonly ChatMessage[] {
-  const known = new Set(list.map((m) => m.id));
-  const fresh = older.filter((m) => !known.has(m.id) && Boolean(known.add(m.id)));
+  const known = new Set(list.flatMap(wireIds));
+  const fresh: ChatMessage[] = [];
+  for (const m of older) {
+    const ids = wireIds(m);
+    if (ids.some((id) => known.has(id))) continue;
+    ids.forEach((id) => known.add(id));
+    fresh.push(m);
+  }
   return fresh.length ? assignTimes([...fresh, ...list]) : list;
 }
 
-/** The message with this id, if shown. */
+/** The message with this id (its own or the backend's), if shown. */
 export function findMessage(list: readonly ChatMessage[], id: string): ChatMessage | undefined {
-  return list.find((m) => m.id === id);
+  return list.find(named(id));
 }

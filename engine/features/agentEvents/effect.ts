@@ -3,6 +3,7 @@ import { EventCode, OutType, SenderType } from '../../model/codes';
 import { DecodeError, base64Utf8, optNumber, optString } from '../../model/decode';
 import { decodeAgentMessage } from '../../model/agentMessage';
 import type { ChatMessage } from '../../model/message';
+import { wireIds } from '../../model/timeline';
 import type { WireEvent } from '../../protocol';
 import { errorText, noticeMessage, systemMessage, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
@@ -24,14 +25,15 @@ function sessionEnded(ctx: EffectContext, outType: number | undefined): Intent[]
 }
 
 /**
- * What makes two agent messages the same one (SPEC §4 1201, delivered at least once): the id it is
- * shown under; and, when the backend gave no msgId, the sender, time and content when the message
- * carries a time. A message with neither is never taken for another (two "ok" in a row are two).
+ * What makes two agent messages the same one (SPEC §4 1201, delivered at least once): the ids it is
+ * known by (its own, and the backend's for a visitor message confirmed under another); and, when
+ * the backend gave no msgId, the sender, time and content when the message carries a time. A
+ * message with neither is never taken for another (two "ok" in a row are two).
  */
 function identities(message: ChatMessage, hasMsgId: boolean): string[] {
-  const id = `id:${message.id}`;
-  if (hasMsgId || message.msgTime === undefined) return [id];
-  return [id, `at:${message.senderType}|${message.msgTime}|${message.msgContent}|${message.fileUrl ?? ''}`];
+  const ids = wireIds(message).map((id) => `id:${id}`);
+  if (hasMsgId || message.msgTime === undefined) return ids;
+  return [...ids, `at:${message.senderType}|${message.msgTime}|${message.msgContent}|${message.fileUrl ?? ''}`];
 }
 
 /**

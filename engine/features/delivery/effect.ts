@@ -99,7 +99,7 @@ function deliveryCycle(ctx: EffectContext, id: string, session: ChatSession): Ob
       // The indicator's timers stop before the verdict is emitted.
       tap(() => answered$.next()),
       mergeMap((data) => {
-        if (data.status === SEND_OK) return of<Intent>({ type: 'sendSucceeded', id });
+        if (data.status === SEND_OK) return of<Intent>({ type: 'sendSucceeded', id, ...(data.id && { serverId: data.id }) });
         return failShown ? EMPTY : of<Intent>({ type: 'sendFailed', id });
       }),
     );

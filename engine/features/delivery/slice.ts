@@ -20,7 +20,8 @@ export type DeliveryResult =
   | { type: 'uploadFailed'; id: string }
   /** Unconfirmed after 800 ms: the loading indicator shows (SPEC §4). */
   | { type: 'sendSlow'; id: string }
-  | { type: 'sendSucceeded'; id: string }
+  /** Confirmed; `serverId` is the id the backend gave it when not its clientMsgId. */
+  | { type: 'sendSucceeded'; id: string; serverId?: string }
   | { type: 'sendFailed'; id: string }
   /** Unconfirmed messages of an earlier page load, from the stored outbox, oldest first: shown and sent. */
   | { type: 'outboxRestored'; messages: readonly ChatMessage[] }
@@ -44,6 +45,6 @@ export const deliveryCases = {
   uploaded: (state, { id, fileUrl }) => updateMessage(state, id, (m) => ({ ...m, fileUrl, msgContent: fileUrl, upload: undefined })),
   uploadFailed: (state, { id }) => updateMessage(state, id, failed),
   sendSlow: (state, { id }) => updateMessage(state, id, (m) => (m.status === MessageStatus.Pending ? { ...m, slow: true } : m)),
-  sendSucceeded: (state, { id }) => updateMessage(state, id, (m) => ({ ...m, status: MessageStatus.Sent, slow: undefined })),
+  sendSucceeded: (state, { id, serverId }) => updateMessage(state, id, (m) => ({ ...m, status: MessageStatus.Sent, slow: undefined, ...(serverId && serverId !== m.id && { serverId }) })),
   sendFailed: (state, { id }) => updateMessage(state, id, failed),
 } satisfies Cases;

@@ -150,6 +150,29 @@ describe('agent event codes (SPEC §4)', () => {
     });
   });
 
+  it('a backend without the clientMsgId extension names a visitor message by its own id (the sendMsg answer\'s): its echo is not shown twice and its 1205 deletes it', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const echo = ev.message('srv-7', { senderType: SenderType.Visitor, msgContent: 'hi' });
+      const { engine } = agentEngine(cold, scheduler, {
+        status: ChatStatus.InConversation,
+        overrides: {
+          sendMsg: () => cold('(r|)', { r: { status: 1, id: 'srv-7' } }),
+          getEventMsg: pollAnswers(cold, batch(), batch(echo), batch(ev.deleted('srv-7'))),
+        },
+      });
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 100, () => engine.sendText('hi'));
+      const seen: string[][] = [];
+      at(scheduler, 3000, () => seen.push(engine.getSnapshot().messages.map((m) => m.msgContent)));
+      at(scheduler, 7000, () => engine.dispose());
+      flush();
+
+      expect(seen).toEqual([['hi']]);
+      expect(engine.getSnapshot().messages).toEqual([]);
+    });
+  });
+
   it('SPEC §4 event 1208: the agent-refused system message (or the text it carries), then status 0', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
