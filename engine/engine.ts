@@ -34,34 +34,34 @@ import { createVisitorApi, type VisitorApi } from './transport/visitorApi';
 /** How an engine is made; everything is optional and injectable. */
 export interface ChatEngineOptions {
   /** The chat's start parameters: a URL query string (`?channelid=…`) or parsed values. */
-  query?: string | ChatQuery;
+  query?: string | ChatQuery | undefined;
   /** The transport; defaults to fetch against `apiBase`. */
-  api?: VisitorApi;
+  api?: VisitorApi | undefined;
   /** Origin of the API when `api` is not given; '' (same origin) by default. */
-  apiBase?: string;
+  apiBase?: string | undefined;
   /** Clock and timers; a TestScheduler in tests. */
-  scheduler?: SchedulerLike;
+  scheduler?: SchedulerLike | undefined;
   /** Where the visitor id is kept (local storage in the browser; memory by default). */
-  storage?: StoragePort;
-  log?: Logger;
+  storage?: StoragePort | undefined;
+  log?: Logger | undefined;
   /**
    * Id generator for messages created here. A visitor message's id is sent as its clientMsgId
    * (docs/protocol.md), so ids must be unique for the visitor across tabs and page loads.
    */
-  newId?: () => string;
+  newId?: (() => string) | undefined;
   /** The page the visitor came from (SPEC §7 chatStart previousUrl). */
-  previousUrl?: string;
+  previousUrl?: string | undefined;
   /**
    * The visitor's id to start with when the storage has none (SPEC §3 chat-{tenant}-uid): one a host
    * page kept, where the chat's own storage does not last (third-party storage blocked or partitioned).
    */
-  visitorId?: string;
+  visitorId?: string | undefined;
   /** Whether the page is visible (document visibility in the browser); always visible by default. */
-  visibility?: VisibilityPort;
+  visibility?: VisibilityPort | undefined;
   /** Emits when the network comes back (the browser's `online` event): failed messages are sent again. */
-  online?: ConnectivityPort;
+  online?: ConnectivityPort | undefined;
   /** Largest file `sendFile` accepts, in bytes; MAX_FILE_SIZE_BYTES (10 MB) by default. */
-  maxFileSize?: number;
+  maxFileSize?: number | undefined;
 }
 
 /** The engine's public face: a store (subscribe/getSnapshot), streams, and commands. */

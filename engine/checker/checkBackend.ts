@@ -1,5 +1,5 @@
-import { API_PREFIX } from '../constants';
 import { ReceiveMode } from '../model/codes';
+import { trimApiBase } from '../transport/visitorApi';
 import { DEFAULT_LIMITS, createRun, fail, type Check, type CheckLimits, type CheckResult, type Run, type Verdict } from './context';
 import { MESSAGE_CHECKS } from './messageChecks';
 import { POLL_CHECKS } from './pollChecks';
@@ -22,7 +22,6 @@ export interface CheckOptions {
 }
 
 /** The API prefix without its closing slash, as a URL path ends. */
-const PREFIX_PATH = API_PREFIX.replace(/\/+$/, '');
 
 /**
  * The engine's apiBase for a URL a person gives: a bare origin (https://chat.example), one with a
@@ -38,9 +37,7 @@ export function apiBaseOf(url: string): string {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`not an http(s) URL: "${url}"`);
   if (parsed.search || parsed.hash) throw new TypeError(`the URL must have no query or fragment: "${url}"`);
-  let path = parsed.pathname.replace(/\/+$/, '');
-  if (path.endsWith(PREFIX_PATH)) path = path.slice(0, -PREFIX_PATH.length);
-  return parsed.origin + path;
+  return trimApiBase(parsed.origin + parsed.pathname);
 }
 
 /** A short random token that keeps this run's ids and texts apart from any other's. */

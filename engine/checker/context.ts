@@ -159,7 +159,7 @@ export function createRun(options: RunOptions): Run {
 
 /** The skip of a check that needs a chat backend at the URL when none answered channelInfo. */
 export function needsBackend(run: Run): Verdict | null {
-  return run.unreachable ? skip('no chat backend answered channelInfo (see channel-info)') : null;
+  return run.unreachable ? skip('no chat backend answered channelInfo (see the channelInfo row above)') : null;
 }
 
 /** The skip of a check that needs the channel info when channelInfo did not give it. */

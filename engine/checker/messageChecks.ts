@@ -83,13 +83,13 @@ const clientMsgId = defineCheck('client-msg-id', async (run) => {
   const again = await run.call('sendMsg', (api) => api.sendMsg(sent.body));
   if (!again.ok) return warn(`the repeat failed: ${diagnose(again.error, again.ex, EXPECTED.sendMsg).detail}; the widget then tries again`, fix);
   const page = await run.call('getHistoryMsg', (api) => api.getHistoryMsg({ pageSize: HISTORY_PAGE_SIZE, userId: sent.body.userId }));
-  if (!page.ok) return skip('getHistoryMsg failed, so the copies cannot be counted (see history)');
+  if (!page.ok) return skip('getHistoryMsg failed, so the copies cannot be counted (see the getHistoryMsg rows)');
   const { messages } = decodePage(page.data, run.now());
   const copies = messages.filter((m) => m.id === sent.body.clientMsgId || m.msgContent === sent.body.msgContent);
   if (copies.length > 1) {
     return warn(`the repeat was stored again (${count(copies.length, 'copy', 'copies')} in the history): without the extension a slow or lost answer stores a message 2–3 times, and the agent sees each`, fix);
   }
-  if (copies.length === 0) return skip('the sent message is not in the newest history page (see history)');
+  if (copies.length === 0) return skip('the sent message is not in the newest history page (see the getHistoryMsg rows)');
   const notes: string[] = [];
   const first = sent.answer;
   if (again.data.status !== first.status || again.data.id !== first.id) {

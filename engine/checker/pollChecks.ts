@@ -91,7 +91,7 @@ const poll = defineCheck('poll', async (run) => {
 });
 
 const pollTiming = defineCheck('poll-timing', async (run) => {
-  if (run.polls.length === 0) return skip('no poll was made (see poll)');
+  if (run.polls.length === 0) return skip('no poll was made (see the first getEventMsg row)');
   const times = run.polls.map((p) => p.ex?.ms ?? 0);
   const list = times.map((ms) => `${ms.toLocaleString('en-US')} ms`).join(', ');
   const { callTimeoutMs, pollAnswerMs } = run.limits;
@@ -108,13 +108,13 @@ const pollTiming = defineCheck('poll-timing', async (run) => {
 
 const eventAck = defineCheck('event-ack', async (run) => {
   const [first, second, third] = run.polls;
-  if (!first?.ok) return skip('no poll answered (see poll)');
+  if (!first?.ok) return skip('no poll answered (see the first getEventMsg row)');
   if (first.data.events.length === 0) return skip('the first poll had no event to acknowledge');
   const fix =
     'give each event an eventId and hand it out again until a later poll of the pollId names it (or a later one) in lastEventId (optional extension)';
   const ids = first.data.events.map(eventIdOf);
   if (ids.some((id) => id === undefined)) return warn('events carry no eventId: a poll answer lost on the way loses its events for good', fix);
-  if (!second?.ok || !third?.ok) return skip('a later poll failed (see poll)');
+  if (!second?.ok || !third?.ok) return skip('a later poll failed (see the first getEventMsg row)');
   const again = new Set(second.data.events.map(eventIdOf));
   if (!ids.every((id) => again.has(id))) return warn('a poll with lastEventId "" did not hand the unacknowledged events out again: a lost answer loses them', fix);
   const after = new Set(third.data.events.map(eventIdOf));

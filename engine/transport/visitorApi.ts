@@ -83,16 +83,16 @@ export interface UploadRequest {
 
 export interface HttpOptions {
   /** Origin (and optional path prefix) of the API; '' means the page's own origin. */
-  apiBase?: string;
+  apiBase?: string | undefined;
   /** fetch implementation; defaults to the global one. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Scheduler of the time-outs (virtual time in tests). */
-  scheduler?: SchedulerLike;
+  scheduler?: SchedulerLike | undefined;
   /**
    * XMLHttpRequest, used for uploads with a progress listener (fetch reports no upload progress);
    * defaults to the global one when there is one and no `fetch` was given, else fetch is used.
    */
-  XMLHttpRequest?: typeof XMLHttpRequest;
+  XMLHttpRequest?: typeof XMLHttpRequest | undefined;
 }
 
 const none = (): void => undefined;
@@ -177,9 +177,20 @@ function decodeTips(data: Json): RobotTipsData {
   return { tips: list(o.tips ?? [], 'tips').filter((s): s is string => typeof s === 'string') };
 }
 
+const PREFIX_PATH = API_PREFIX.replace(/\/+$/, '');
+
+/**
+ * `apiBase` as the engine reads it: without trailing slashes and without the API prefix when it was
+ * given too (`https://chat.example.com/api/chat/visitor` is meant as `https://chat.example.com`).
+ */
+export function trimApiBase(apiBase: string): string {
+  const base = apiBase.replace(/\/+$/, '');
+  return base.endsWith(PREFIX_PATH) ? base.slice(0, -PREFIX_PATH.length) : base;
+}
+
 /** Creates the fetch transport of SPEC §7: POST JSON, 20 s time-out (uploads 60 s), code ≠ 200 → ApiError. */
 export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
-  const base = (options.apiBase ?? '').replace(/\/+$/, '') + API_PREFIX;
+  const base = trimApiBase(options.apiBase ?? '') + API_PREFIX;
   const scheduler = options.scheduler ?? asyncScheduler;
 
   function call<T>(name: CallName, body: BodyInit | object, decode: (data: Json) => T, timeoutMs = HTTP_TIMEOUT_MS) {

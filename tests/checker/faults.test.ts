@@ -246,6 +246,6 @@ describe('check-backend on a backend that cannot be reached', () => {
     const results = await checkBackend({ url: 'http://127.0.0.1:9', channel: 'demo', fetch: refused, now: fakeClock().now });
     expect(results[0]).toMatchObject({ id: 'channel-info', status: 'fail', fix: expect.stringContaining('http://127.0.0.1:9/api/chat/visitor/channelInfo') });
     expect(results.filter((r) => r.id !== 'channel-info').map((r) => r.status)).toEqual(results.slice(1).map(() => 'skip'));
-    expect(results.find((r) => r.id === 'cors')?.detail).toBe('no chat backend answered channelInfo (see channel-info)');
+    expect(results.find((r) => r.id === 'cors')?.detail).toBe('no chat backend answered channelInfo (see the channelInfo row above)');
   });
 });

@@ -5,12 +5,12 @@ const EngineContext = createContext<ChatEngine | null>(null);
 
 export interface ChatProviderProps {
   /** An engine made by the integrator; the provider then starts it but does not dispose it (unless `disposeEngine`). */
-  engine?: ChatEngine;
+  engine?: ChatEngine | undefined;
   /** Dispose the given `engine` on unmount too, as if the provider had made it (e.g. an engine started before the first render). */
-  disposeEngine?: boolean;
+  disposeEngine?: boolean | undefined;
   /** Options of the engine the provider makes when `engine` is not given (read once). */
-  options?: ChatEngineOptions;
-  children?: ReactNode;
+  options?: ChatEngineOptions | undefined;
+  children?: ReactNode | undefined;
 }
 
 /**

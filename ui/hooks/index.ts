@@ -3,7 +3,7 @@ export { ChatProvider, useChatEngine, type ChatProviderProps } from './ChatProvi
 export { useChatSelector, shallowEqual } from './useChatSelector';
 export { useChat } from './useChat';
 export { useComposer, type ComposerOptions } from './useComposer';
-export { ToastProvider, useToasts, type Toast, type ToastKind } from './useToasts';
+export { ToastProvider, useToasts, type Toast, type ToastApi, type ToastKind } from './useToasts';
 export { useChatEvents } from './useChatEvents';
 export { useHandoff } from './useHandoff';
 export { useDeliveryStatus, type DeliveryStatus } from './useDeliveryStatus';
@@ -14,7 +14,7 @@ export { useQueue } from './useQueue';
 export { useCountdown } from './useCountdown';
 export { usePullToRefresh, type PullStatus, type PullToRefreshOptions } from './usePullToRefresh';
 export { useUserForm } from './useUserForm';
-export type { FormFieldsState } from './useFormFields';
+export type { FieldElement, FormFieldsState } from './useFormFields';
 export { useGroupChoice } from './useGroupChoice';
 export { useLeaveMessage } from './useLeaveMessage';
 export { useEvaluation, type Star } from './useEvaluation';

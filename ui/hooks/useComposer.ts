@@ -7,7 +7,7 @@ const IME_KEY_CODE = 229;
 
 export interface ComposerOptions {
   /** Longest text accepted; longer input is truncated and `remaining` counts down (SPEC §5). */
-  maxLength?: number;
+  maxLength?: number | undefined;
 }
 
 /**

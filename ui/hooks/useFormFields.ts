@@ -1,7 +1,8 @@
 import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { cleanValues, fieldKind, prefill, validateForm, type ChatQuery, type FormErrors, type FormField } from '@visitor-chat/chat-engine';
 
-type FieldElement = HTMLInputElement | HTMLTextAreaElement;
+/** The elements a form field can be: a one-line input or a textarea. */
+export type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 
 /** Input attributes by field kind, so phones get a phone keypad and browsers can autofill. */
 const KIND_PROPS = {

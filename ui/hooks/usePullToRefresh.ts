@@ -14,7 +14,7 @@ export type PullStatus = 'pending' | 'pull' | 'active' | 'loading';
 
 export interface PullToRefreshOptions {
   /** Whether the scrolled content is at its top, where a pull may begin; default: the container's scrollTop is 0. */
-  atTop?: (container: HTMLElement) => boolean;
+  atTop?: ((container: HTMLElement) => boolean) | undefined;
 }
 
 /** The gesture while the finger (or mouse) is down. */

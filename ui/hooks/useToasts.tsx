@@ -15,7 +15,8 @@ export interface Toast {
   leaving: boolean;
 }
 
-interface ToastApi {
+/** What useToasts gives: the toasts shown, and the functions that show and dismiss them. */
+export interface ToastApi {
   toasts: readonly Toast[];
   /** Shows a toast; success and error leave after 2000 ms (+300 ms to animate out), loading stays until dismissed. */
   show: (kind: ToastKind, text: string) => number;

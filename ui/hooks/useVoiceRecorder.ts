@@ -31,11 +31,11 @@ export interface RecorderHandlers {
 
 export interface VoiceRecorderOptions {
   /** The microphone (navigator.mediaDevices.getUserMedia by default). */
-  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+  getUserMedia?: ((constraints: MediaStreamConstraints) => Promise<MediaStream>) | undefined;
   /** Makes a recorder of a stream (MediaRecorder by default). */
-  createRecorder?: (stream: MediaStream, handlers: RecorderHandlers) => RecorderHandle;
+  createRecorder?: ((stream: MediaStream, handlers: RecorderHandlers) => RecorderHandle) | undefined;
   /** Clock in ms, for the duration (Date.now by default). */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 /** Formats tried in order: ogg and mp4 audio are types SPEC §5 or players know; webm is Chrome's. */

@@ -80,7 +80,7 @@ function Chat() {
  * message survive a reload.
  */
 const options: ChatEngineOptions = {
-  apiBase: import.meta.env.VITE_CHAT_API_BASE ?? '',
+  apiBase: import.meta.env.VITE_CHAT_API_BASE,
   query: `?channelid=${encodeURIComponent(import.meta.env.VITE_CHAT_CHANNEL ?? 'demo')}`,
   storage: browserStorage(),
   visibility: documentVisibility(),

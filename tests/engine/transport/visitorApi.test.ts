@@ -97,6 +97,12 @@ describe('VisitorApi over fetch (SPEC §7)', () => {
     expect(data).toEqual({ userId: 'u1', sessionId: 's1', pollId: 'p1', status: 2, userFormMode: undefined, serverTime: undefined });
   });
 
+  it.each([`${API_BASE}/api/chat/visitor`, `${API_BASE}/api/chat/visitor/`])('an apiBase given with the API prefix (%s) is read as its origin: the call goes to the one prefix', async (apiBase) => {
+    server.use(http.post(url('channelInfo'), () => HttpResponse.json({ code: 200, data: { tenantId: 't' } })));
+    const api = createVisitorApi({ apiBase });
+    await expect(firstValueFrom(api.channelInfo({ id: 'demo' }))).resolves.toMatchObject({ tenantId: 't' });
+  });
+
   it("SPEC §7: code ≠ 200 is an ApiError carrying the server's message and code", async () => {
     server.use(http.post(url('channelInfo'), () => HttpResponse.json({ code: 404, message: 'channel does not exist' })));
 
