@@ -301,6 +301,7 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
     return new Observable<PushFrame>((subscriber) => {
       const controller = new AbortController();
       const doFetch = options.fetch ?? globalThis.fetch;
+      let reader: ReadableStreamDefaultReader<string> | undefined;
       const run = async () => {
         const [{ createParser }, res] = await Promise.all([
           import('eventsource-parser'),
@@ -320,7 +321,7 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
           },
           onComment: () => subscriber.next({ kind: 'alive' }),
         });
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) parser.feed(chunk.value);
       };
       run().then(
@@ -330,7 +331,11 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
           subscriber.error(error instanceof TransportError ? error : new NetworkError(STREAM, `${STREAM}: ${error instanceof Error ? error.message : 'stream failed'}`));
         },
       );
-      return () => controller.abort();
+      return () => {
+        controller.abort();
+        // The body too: a fetch that ignores the signal (an in-process server) still ends its stream.
+        reader?.cancel().catch(() => undefined);
+      };
     });
   }
 
