@@ -1,10 +1,10 @@
 import { EMPTY, catchError, concat, defer, filter, map, repeat, takeUntil, throwError, timeout, timer, type Observable } from 'rxjs';
 import { PUSH_SILENCE_MS, PUSH_STABLE_MS, pushRetryWaitMs } from '../../constants';
-import { errorText, type EffectContext } from '../../core/effect';
+import { errorText } from '../../core/effect';
 import type { EventBatch, PushFrame, VisitorApi } from '../../transport/visitorApi';
 import type { ChatSession } from '../bootstrap/slice';
 import { receive, type Cursor } from './cursor';
-import { poll } from './polling';
+import { poll, type Listening } from './polling';
 
 /**
  * Push (docs/protocol.md "Push") with SPEC §7 polling as the fallback. The stream resumes after the
@@ -13,7 +13,7 @@ import { poll } from './polling';
  * comes again, and what came twice is dropped) and push is tried again after pushRetryWaitMs of the
  * failures in a row — counted from one again after a stream that stayed up PUSH_STABLE_MS.
  */
-export function pushed(ctx: EffectContext, session: ChatSession, cursor: Cursor, url: string, stream: NonNullable<VisitorApi['eventStream']>): Observable<EventBatch> {
+export function pushed(ctx: Listening, session: ChatSession, cursor: Cursor, url: string, stream: NonNullable<VisitorApi['eventStream']>): Observable<EventBatch> {
   const { scheduler, log } = ctx;
   const { userId, pollId } = session;
   let failures = 0;
