@@ -33,7 +33,7 @@ describe('Composer media', () => {
     const { container } = renderUi(<Composer />, { engine });
     fireEvent.change(container.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [file('movie.mp4', 4096)] } });
 
-    expect(screen.getByRole('alert').textContent).toBe('“movie.mp4” is too large to send. Files can be up to 1.00 KB.');
+    expect(screen.getByRole('alert').textContent).toBe('“movie.mp4” is too large to send. Files can be up to 1.00 kB.');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
     engine.dispose();
@@ -85,7 +85,7 @@ describe('MessageContent media', () => {
       />,
     );
     expect(screen.getByText('report.pdf')).toBeTruthy();
-    expect(screen.getByText('2.00 KB')).toBeTruthy();
+    expect(screen.getByText('2.00 kB')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Uploading' }).getAttribute('aria-valuenow')).toBe('42');
   });
 

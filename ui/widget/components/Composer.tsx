@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useComposer, useFileUpload, usePasteImage, useVoiceRecorder, type FileError, type RecorderError } from '@visitor-chat/chat-react';
-import { formatFileSize } from '../media';
+import { formatFileSize } from '../format';
 import { lazyPreloaded } from '../lazyPreloaded';
 import { CloseIcon } from './CloseIcon';
 import './Composer.css';

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MsgType, offersLeaveMessage, type ChatMessage } from '@visitor-chat/chat-engine';
 import { stripBidiControls } from '../linkify';
-import { formatDuration, formatFileSize, safeUrl, shownFileName } from '../media';
+import { formatDuration, formatFileSize } from '../format';
+import { safeUrl, shownFileName } from '../media';
 import { LeaveMessageButton } from './LeaveMessageButton';
 import { MessageImage } from './MessageImage';
 import { MessageText } from './MessageText';
@@ -10,7 +11,7 @@ import './MessageContent.css';
 
 /** The body of a message by its kind (SPEC §3 msgType). Wire URLs pass `safeUrl` first. */
 export function MessageContent({ message: m }: { message: ChatMessage }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const url = safeUrl(m.fileUrl ?? m.msgContent);
   const src = safeUrl(m.localUrl) ?? url;
   const fileName = shownFileName(m.fileName);
@@ -42,7 +43,7 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
       return src ? (
         <span className="content-audio">
           <audio src={src} controls preload="metadata" aria-label={t`Voice message`} />
-          {m.audioDuration !== undefined && <span className="content-audio__duration">{formatDuration(m.audioDuration)}</span>}
+          {m.audioDuration !== undefined && <span className="content-audio__duration">{formatDuration(m.audioDuration, i18n.locale)}</span>}
           <UploadProgress message={m} />
         </span>
       ) : m.upload ? (
