@@ -47,7 +47,18 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Rolldown warns when JavaScript plugins take most of a build: here that is Lingui's Babel pass
     // and the precompress plugin's one brotli pass at maximum quality (≈1 s), both by design.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      output: {
+        // The hooks package is side-effect free (ui/hooks/package.json), so a hook only the parts
+        // loaded on demand use (voice, forms, thinking, rating) stays out of the first screen. The
+        // hooks they share with it go into one chunk the first screen loads, rather than into a
+        // few tiny chunks of their own, each a request and too small to compress.
+        codeSplitting: {
+          groups: [{ name: 'hooks', includeDependenciesRecursively: false, test: /[\\/]ui[\\/]hooks[\\/](?!useVoiceRecorder|useUserForm|useGroupChoice|useEvaluation|useThinking|useMessageRating)|[\\/]observable-hooks[\\/]/ }],
+        },
+      },
+    },
   },
   test: {
     projects: [

@@ -5,7 +5,7 @@ import { prepareFormats } from '../format';
 import { releaseIdleModules } from '../lazyPreloaded';
 import { usePageNotices } from '../usePageNotices';
 import { Composer } from './Composer';
-import { Dialogs } from './Dialogs';
+import { DialogsGate } from './DialogsGate';
 import { ErrorState } from './ErrorState';
 import { MessageList } from './MessageList';
 import { NavBar } from './NavBar';
@@ -47,7 +47,7 @@ export function ChatScreen() {
             <Trans>Connecting…</Trans>
           </div>
         )}
-        <Dialogs />
+        <DialogsGate />
         <Composer maxLength={MESSAGE_MAX_LENGTH} />
       </main>
     </div>
