@@ -1,57 +1,40 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { MsgType, offersLeaveMessage, type ChatMessage } from '@visitor-chat/chat-engine';
-import { stripBidiControls } from '../linkify';
-import { formatDuration, formatFileSize, safeUrl, shownFileName } from '../media';
+import { lazyPart } from '../lazyPart';
+import { safeUrl, shownFileName } from '../media';
 import { LeaveMessageButton } from './LeaveMessageButton';
 import { MessageImage } from './MessageImage';
 import { MessageText } from './MessageText';
 import { UploadProgress } from './UploadProgress';
 import './MessageContent.css';
 
+// Videos, audio and files are rarer than text and images: their renderers load on demand.
+const MessageMedia = lazyPart(
+  'media renderers',
+  () => import('./MessageMedia').then((m) => ({ default: m.MessageMedia })),
+  <span className="content-media-pending" aria-busy="true" />,
+);
+
 /** The body of a message by its kind (SPEC §3 msgType). Wire URLs pass `safeUrl` first. */
 export function MessageContent({ message: m }: { message: ChatMessage }) {
   const { t } = useLingui();
-  const url = safeUrl(m.fileUrl ?? m.msgContent);
-  const src = safeUrl(m.localUrl) ?? url;
-  const fileName = shownFileName(m.fileName);
   switch (m.msgType) {
-    case MsgType.Image:
+    case MsgType.Image: {
       // A file being sent shows its local preview (no reload flash once uploaded).
+      const src = safeUrl(m.localUrl) ?? safeUrl(m.fileUrl ?? m.msgContent);
       return src ? (
         <>
-          <MessageImage src={src} alt={fileName ?? t`Image`} />
+          <MessageImage src={src} alt={shownFileName(m.fileName) ?? t`Image`} />
           <UploadProgress message={m} />
         </>
-      ) : m.upload ? (
-        <FileCard message={m} url={undefined} />
       ) : (
-        <Unavailable />
+        <MessageMedia message={m} />
       );
+    }
     case MsgType.Video:
-      return src ? (
-        <>
-          <video className="content-video" src={src} controls preload="metadata" aria-label={fileName ?? t`Video`} />
-          <UploadProgress message={m} />
-        </>
-      ) : m.upload ? (
-        <FileCard message={m} url={undefined} />
-      ) : (
-        <Unavailable />
-      );
     case MsgType.Audio:
-      return src ? (
-        <span className="content-audio">
-          <audio src={src} controls preload="metadata" aria-label={t`Voice message`} />
-          {m.audioDuration !== undefined && <span className="content-audio__duration">{formatDuration(m.audioDuration)}</span>}
-          <UploadProgress message={m} />
-        </span>
-      ) : m.upload ? (
-        <FileCard message={m} url={undefined} />
-      ) : (
-        <Unavailable />
-      );
     case MsgType.File:
-      return <FileCard message={m} url={url} />;
+      return <MessageMedia message={m} />;
     case MsgType.LeaveMessage:
       return (
         <span className="content-text content-leave" dir="auto">
@@ -66,40 +49,4 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
         </span>
       );
   }
-}
-
-/**
- * A generic file (or a media file without a preview yet): icon, name, size, upload bar, download.
- * The name is laid out left to right and isolated, so that its real extension shows at its end.
- */
-function FileCard({ message: m, url }: { message: ChatMessage; url: string | undefined }) {
-  const { i18n } = useLingui();
-  const fileName = shownFileName(m.fileName);
-  return (
-    <span className="content-file">
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="content-file__icon">
-        <path d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5L13 3.5Z" />
-      </svg>
-      <span className="content-file__meta">
-        <span className="content-file__name" dir="ltr">
-          {fileName ?? stripBidiControls(m.msgContent)}
-        </span>
-        {m.fileSize !== undefined && <span className="content-file__size">{formatFileSize(m.fileSize, i18n.locale)}</span>}
-        <UploadProgress message={m} />
-      </span>
-      {url && (
-        <a className="content-file__download" href={url} download={fileName ?? true} target="_blank" rel="noopener noreferrer">
-          <Trans>Download</Trans>
-        </a>
-      )}
-    </span>
-  );
-}
-
-function Unavailable() {
-  return (
-    <span className="content-unavailable">
-      <Trans>This attachment is not available.</Trans>
-    </span>
-  );
 }
