@@ -3,7 +3,8 @@ import { PUSH_HEARTBEAT_MS } from '../../engine/constants';
 import { ChatStatus, EventCode } from '../../engine/model/codes';
 import type { ChatStartData, WireChannelInfo } from '../../engine/protocol';
 import { ApiError } from '../../engine/transport/errors';
-import { createVisitorApi, type EventStreamRequest, type PushFrame } from '../../engine/transport/visitorApi';
+import { createVisitorApi, type EventStreamRequest } from '../../engine/transport/visitorApi';
+import { listen } from '../support/pushFrames';
 import { decodeMessage, setup } from './helpers';
 
 /** The reference server's push stream (docs/protocol.md "Push"), read with the engine's own transport. */
@@ -19,19 +20,6 @@ async function talking(channelId = 'demo') {
   const session = await server.start(channelId);
   await server.data('transferAgent', { userId: session.userId });
   return { ...server, api, session };
-}
-
-/** Opens a stream and records its frames, as a list that fills while the test goes on. */
-function listen(api: ReturnType<typeof createVisitorApi>, request: EventStreamRequest) {
-  const frames: PushFrame[] = [];
-  const end: { error?: unknown; completed?: boolean } = {};
-  const subscription = api.eventStream?.(request).subscribe({
-    next: (frame) => frames.push(frame),
-    error: (error: unknown) => (end.error = error),
-    complete: () => (end.completed = true),
-  });
-  const batches = () => frames.flatMap((frame) => (frame.kind === 'batch' ? [frame.batch] : []));
-  return { frames, end, batches, close: () => subscription?.unsubscribe() };
 }
 
 const streamOf = ({ userId, pollId }: ChatStartData, lastEventId = ''): EventStreamRequest => ({ userId, pollId, lastEventId });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, MalformedResponseError, NetworkError } from '../../../engine/transport/errors';
-import { createVisitorApi, type EventStreamRequest, type PushFrame } from '../../../engine/transport/visitorApi';
+import { createVisitorApi, type EventStreamRequest } from '../../../engine/transport/visitorApi';
+import { listen } from '../../support/pushFrames';
 
 /** The push transport (docs/protocol.md "Push"): server-sent events over fetch, parsed by eventsource-parser. */
 
@@ -32,15 +33,8 @@ function streamingFetch(answer: (body: ReadableStream<Uint8Array>) => Response =
 
 /** Subscribes and records what the stream does. */
 function record(stream: ReturnType<typeof streamingFetch>, request: EventStreamRequest = REQUEST, apiBase = 'https://chat.example') {
-  const api = createVisitorApi({ apiBase, fetch: stream.fetch });
-  const frames: PushFrame[] = [];
-  const end: { error?: unknown; completed?: boolean } = {};
-  const subscription = api.eventStream?.(request).subscribe({
-    next: (frame) => frames.push(frame),
-    error: (error: unknown) => (end.error = error),
-    complete: () => (end.completed = true),
-  });
-  return { frames, end, unsubscribe: () => subscription?.unsubscribe() };
+  const { frames, end, close } = listen(createVisitorApi({ apiBase, fetch: stream.fetch }), request);
+  return { frames, end, unsubscribe: close };
 }
 
 const BATCH = { msgList: [{ event_type: 1201, msgId: 'm-1', eventId: '8' }], status: 2, waitIndex: 0 };
