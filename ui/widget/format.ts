@@ -36,29 +36,19 @@ const NUMBER_STYLES = {
 type DateStyle = keyof typeof DATE_STYLES;
 type NumberStyle = keyof typeof NUMBER_STYLES;
 
-/** Formatters by locale and style, made once: a list formats dozens of times per render. */
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-const numberFormatters = new Map<string, Intl.NumberFormat>();
-
-function dateFormatter(locale: string, style: DateStyle): Intl.DateTimeFormat {
-  const key = `${locale}|${style}`;
-  let made = dateFormatters.get(key);
-  if (!made) {
-    made = new Intl.DateTimeFormat(locale, DATE_STYLES[style]);
-    dateFormatters.set(key, made);
-  }
-  return made;
+/** Formatters by locale and style, each made once: a list formats dozens of times per render. */
+function madeOnce<S extends string, F>(make: (locale: string, style: S) => F): (locale: string, style: S) => F {
+  const made = new Map<string, F>();
+  return (locale, style) => {
+    const key = `${locale}|${style}`;
+    const formatter = made.get(key) ?? make(locale, style);
+    made.set(key, formatter);
+    return formatter;
+  };
 }
 
-function numberFormatter(locale: string, style: NumberStyle): Intl.NumberFormat {
-  const key = `${locale}|${style}`;
-  let made = numberFormatters.get(key);
-  if (!made) {
-    made = new Intl.NumberFormat(locale, NUMBER_STYLES[style]);
-    numberFormatters.set(key, made);
-  }
-  return made;
-}
+const dateFormatter = madeOnce((locale, style: DateStyle) => new Intl.DateTimeFormat(locale, DATE_STYLES[style]));
+const numberFormatter = madeOnce((locale, style: NumberStyle) => new Intl.NumberFormat(locale, NUMBER_STYLES[style]));
 
 /**
  * Makes the formatters of `locale` ahead of the first message. The first Intl formatter of a page
