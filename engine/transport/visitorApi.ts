@@ -213,18 +213,9 @@ function decodePushed(data: string, id: string | undefined): EventBatch {
   } catch {
     throw new MalformedResponseError(STREAM, `${STREAM}: a frame that is not JSON`, true);
   }
-  const enveloped = typeof value === 'object' && value !== null && !Array.isArray(value) && 'code' in value;
-  const batch = enveloped ? unwrap(STREAM, 200, data, decodeEvents) : decodeOrThrow(value, decodeEvents);
+  const envelope = typeof value === 'object' && value !== null && !Array.isArray(value) && 'code' in value ? (value as Record<string, unknown>) : null;
+  const batch = decodeData(STREAM, envelope ? accepted(STREAM, 200, envelope) : value, decodeEvents);
   return id ? { ...batch, lastEventId: id } : batch;
-}
-
-function decodeOrThrow<T>(value: Json, decode: (data: Json) => T): T {
-  try {
-    return decode(value);
-  } catch (e) {
-    if (e instanceof DecodeError) throw new MalformedResponseError(STREAM, e.message, true);
-    throw e;
-  }
 }
 
 /**
@@ -427,13 +418,23 @@ function unwrap<T>(name: string, status: number, text: string, decode: (data: Js
   } catch {
     throw new MalformedResponseError(name, `${name}: HTTP ${status}, the answer is not a JSON envelope`);
   }
+  return decodeData(name, accepted(name, status, envelope), decode);
+}
+
+/** An envelope's data when its code is 200; else the server's refusal as an ApiError. */
+function accepted(name: string, status: number, envelope: Record<string, unknown>): Json {
   const code = optNumberSafe(envelope.code);
   if (code !== API_OK) {
     const message = typeof envelope.message === 'string' ? envelope.message : `HTTP ${status}`;
     throw new ApiError(name, code ?? status, message);
   }
+  return envelope.data;
+}
+
+/** Decodes a call's data; data of the wrong shape is a MalformedResponseError of an envelope that came. */
+function decodeData<T>(name: string, data: Json, decode: (data: Json) => T): T {
   try {
-    return decode(envelope.data);
+    return decode(data);
   } catch (e) {
     if (e instanceof DecodeError) throw new MalformedResponseError(name, e.message, true);
     throw e;
