@@ -11,7 +11,7 @@ export { canEnd, canRequestHuman, isQueued, queuePosition } from './features/con
 export { canLoadOlder } from './features/history/predicates';
 export { canRetry, canSendText, isUnconfirmed, outlivesPage } from './features/delivery/predicates';
 export { canRetryStart, forgotSession, unreachable } from './features/bootstrap/predicates';
-export { canRateReply, showsRating, showsThinking } from './features/robot/predicates';
+export { canRateReply, showsRating, showsThinking, thoughtSeconds } from './features/robot/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
 

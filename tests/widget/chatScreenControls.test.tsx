@@ -84,8 +84,11 @@ describeBoth('chat screen controls', ({ strict }) => {
     act(() => void engine.sendText('When are you open?'));
     await tick();
     expect(screen.getByText('Thinking…')).toBeDefined();
+    // SPEC §4: 'thinking' while running, with the elapsed seconds.
+    await tick(2_000);
+    expect(screen.getByText('Thinking… (2 s)')).toBeDefined();
 
-    await tick(2_500);
+    await tick(500);
     act(() => {
       answer.next({ msgContent: 'Mon–Fri 9–18.', msgType: 1 });
       answer.complete();
@@ -96,6 +99,23 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(block?.textContent).toContain('“When are you open?”');
     // Answered live, so it may be rated.
     expect(within(itemOf('Mon–Fri 9–18.')).getByRole('button', { name: 'Helpful' })).toBeDefined();
+  });
+
+  it("thinking block: an answer back in 150 ms reads 'Deeply thought', without a count", async () => {
+    const answer = new Subject<RobotAskData>();
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    act(() => void engine.sendText('When are you open?'));
+    await tick(150);
+    act(() => {
+      answer.next({ msgContent: 'Mon–Fri 9–18.', msgType: 1 });
+      answer.complete();
+    });
+    await tick();
+    const item = itemOf('Mon–Fri 9–18.');
+    expect(within(item).getByText('Deeply thought')).toBeDefined();
+    expect(item.textContent).not.toMatch(/\d s\)/);
   });
 
   it('shows the agent typing indicator at the end of the list on event 1204', async () => {
