@@ -19,7 +19,7 @@ export { fileMsgType, extensionOf, type FileMsgType } from './model/fileType';
 export { createVisitorApi, type VisitorApi, type HttpOptions, type EventBatch } from './transport/visitorApi';
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';
-export type { ChatMessage, FileUpload, MessageRating, Notice, NoticeId, Position } from './model/message';
+export type { ChatMessage, FileUpload, MessageRating, Notice, NoticeId, Position, QuickReply } from './model/message';
 export type { ChannelInfo, AgentGroup, FormField, UserFormConfig } from './model/channel';
 export { DEFAULT_USER_FORM } from './model/channel';
 export {

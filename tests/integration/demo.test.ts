@@ -36,7 +36,7 @@ describe('the engine against the reference server (demo channel)', () => {
     const welcome = engine.getSnapshot().messages.find((m) => m.msgContent === WELCOME);
     expect(welcome?.senderType).toBe(SenderType.Robot);
     expect(welcome?.position).toBe('left');
-    expect(welcome?.suggestions).toContain('How long does shipping take?');
+    expect(welcome?.suggestions?.map((r) => r.name)).toContain('How long does shipping take?');
   });
 
   it('a question is delivered and the robot answers it', async () => {

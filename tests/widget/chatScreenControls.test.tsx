@@ -146,6 +146,46 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(screen.queryByRole('navigation', { name: 'Quick replies' })).toBeNull();
   });
 
+  it("quick replies keep their whole shape (SPEC §3) from a robot answer: icon, image, a 'New' badge and the highlight show", async () => {
+    const answer: RobotAskData = {
+      msgContent: 'Anything else?',
+      msgType: MsgType.Answer,
+      suggestions: [
+        { name: 'Track order', code: 'track', icon: '📦', isHighlight: 1 },
+        { name: 'Deals', code: 'deals', img: 'https://example.com/d.png', isNew: true },
+        'Returns?',
+      ],
+    };
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => of(answer) }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    act(() => void engine.sendText('hi'));
+    await tick();
+    const bar = screen.getByRole('navigation', { name: 'Quick replies' });
+    const track = within(bar).getByRole('button', { name: /Track order/ });
+    expect(track.textContent).toContain('📦');
+    expect(track.classList).toContain('quick-reply--highlight');
+    const deals = within(bar).getByRole('button', { name: /Deals/ });
+    expect(within(deals).getByRole('img', { name: 'New' })).toBeDefined();
+    expect(deals.querySelector('img')?.getAttribute('src')).toBe('https://example.com/d.png');
+    expect(within(bar).getByRole('button', { name: 'Returns?' }).classList).not.toContain('quick-reply--highlight');
+    fireEvent.click(track);
+    await tick();
+    expect(engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.Visitor).map((m) => m.msgContent)).toEqual(['hi', 'Track order']);
+  });
+
+  it("the channel's FAQ as objects keeps the quick reply's shape under the welcome", async () => {
+    const faqConfig = JSON.stringify([{ question: 'Opening hours?', icon: '🕘' }, { name: 'Sale', code: 'sale', isNew: 1, isHighlight: 1 }]);
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => NEVER }, { ...WELCOME, faqConfig }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    const bar = screen.getByRole('navigation', { name: 'Quick replies' });
+    expect(within(bar).getByRole('button', { name: /Opening hours\?/ }).textContent).toContain('🕘');
+    const sale = within(bar).getByRole('button', { name: /Sale/ });
+    expect(sale.classList).toContain('quick-reply--highlight');
+    expect(within(sale).getByRole('img', { name: 'New' })).toBeDefined();
+  });
+
   it('a FAQ answer lists its questions inside the bubble; tapping one asks it', async () => {
     const faq: RobotAskData = { msgContent: 'Popular questions:', msgType: MsgType.Faq, suggestions: ['Returns?', 'Payment?'] };
     const fake = hookApi({ robotAsk: () => of(faq) });

@@ -48,9 +48,10 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
             {m.msgType === MsgType.Faq && m.suggestions && (
               <ul className="message__faq" aria-label={t`Frequently asked questions`}>
                 {m.suggestions.map((q) => (
-                  <li key={q}>
-                    <button type="button" dir="auto" className="message__faq-question" disabled={!onAsk} onClick={() => onAsk?.(q)}>
-                      {q}
+                  <li key={q.code}>
+                    <button type="button" dir="auto" className="message__faq-question" disabled={!onAsk} onClick={() => onAsk?.(q.name)}>
+                      {q.icon && <span aria-hidden="true">{q.icon} </span>}
+                      {q.name}
                     </button>
                   </li>
                 ))}

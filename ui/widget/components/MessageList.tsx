@@ -1,11 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
-import { MsgType, SenderType, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { MsgType, SenderType, showsThinking, type ChatMessage, type QuickReply } from '@visitor-chat/chat-engine';
 import { useChat, usePullToRefresh } from '@visitor-chat/chat-react';
 import { MessageBoundary } from './MessageBoundary';
 import { MessageItem } from './MessageItem';
-import { QuickReplies, type QuickReply } from './QuickReplies';
+import { QuickReplies } from './QuickReplies';
 import { TypingIndicator } from './TypingIndicator';
 import './MessageList.css';
 
@@ -33,7 +33,7 @@ function quickRepliesOf(messages: readonly ChatMessage[]): readonly QuickReply[]
     if (m.senderType === SenderType.System || m.msgType === MsgType.AutoTip) continue;
     // A FAQ message lists its questions in its bubble already.
     if (m.senderType !== SenderType.Robot || m.awaiting || m.msgType === MsgType.Faq || !m.suggestions) return [];
-    return m.suggestions.map((name) => ({ name, code: name }));
+    return m.suggestions;
   }
   return [];
 }
