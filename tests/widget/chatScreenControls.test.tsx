@@ -201,6 +201,17 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(fake.bodies('robotAsk').map((b) => b.question)).toEqual(['help', 'Payment?']);
   });
 
+  it("the channel's autoTip (SPEC §3) shows as a centred tip under the welcome of a new conversation, and the quick replies stay", async () => {
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => NEVER }, { ...WELCOME, autoTip: 'Tip: ask about shipping.' }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    const item = itemOf('Tip: ask about shipping.');
+    expect(item.classList).toContain('message--tip');
+    const log = screen.getByRole('log');
+    expect(log.textContent?.indexOf('Hi, I am Robo.')).toBeLessThan(log.textContent?.indexOf('Tip: ask about shipping.') ?? -1);
+    expect(screen.getByRole('navigation', { name: 'Quick replies' })).toBeDefined();
+  });
+
   it('an auto-tip (msgType 13) is a centred tip', async () => {
     const tip: WireMessage = { id: 't1', senderType: SenderType.Robot, msgType: MsgType.AutoTip, msgContent: 'Tip: ask about shipping.', msgTime: T - 1_000 };
     const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([tip]) }) });
