@@ -21,7 +21,8 @@ export type NoticeId =
   | 'sessionEstablished'
   | 'openedInNewWindow'
   | 'agentRefused'
-  | 'robotUnavailable';
+  | 'robotUnavailable'
+  | 'visitorEnded';
 
 /** The English text of each notice, kept in msgContent as the fallback of the UI's translation. */
 export const NOTICE_FALLBACK: Readonly<Record<NoticeId, string>> = {
@@ -31,6 +32,7 @@ export const NOTICE_FALLBACK: Readonly<Record<NoticeId, string>> = {
   openedInNewWindow: 'The conversation was opened in a new window.',
   agentRefused: 'The agent declined the conversation.',
   robotUnavailable: 'The assistant is unavailable right now. Please try again.',
+  visitorEnded: 'You ended the chat. Send a message to start a new one.',
 };
 
 /** A new message as a page that embeds the chat hears of it (SPEC §2 notice): who wrote it and how it starts. */

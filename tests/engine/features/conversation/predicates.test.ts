@@ -47,6 +47,12 @@ describe('conversation predicates (SPEC §4 chat status, transfer, Receive mode)
     expect(heldForAgent(stateWith())).toBe(false);
   });
 
+  it('heldForAgent: once the chat ended (chatClosed) in mode 3, the next message waits for a new agent session too', () => {
+    const closed = (status: ChatStatus) => heldForAgent(agentState(status, { chatClosed: true }));
+    expect(ALL_STATUSES.map(closed)).toEqual([true, true, false, true]);
+    expect(heldForAgent(agentState(ChatStatus.NotStarted, { chatClosed: true, channel: channel() }))).toBe(false);
+  });
+
   it('transfersAutomatically: mode 3, unless msgToTransferFlag is set and no visitor message is pending', () => {
     expect(transfersAutomatically(stateWith({ channel: agentChannel() }))).toBe(true);
     expect(transfersAutomatically(stateWith({ channel: agentChannel({ msgToTransferFlag: 1 }) }))).toBe(false);
