@@ -62,13 +62,18 @@ export const conversationCases = {
   groupChoiceRequired: (state, { groups }) => ({ ...state, groupChoice: groups }),
   transferStarted: (state) => ({ ...state, transferring: true, groupChoice: null }),
   transferEnded: (state) => ({ ...state, transferring: false }),
-  agentConnected: (state, { adminNick }) => ({
-    ...state,
-    status: ChatStatus.InConversation,
-    chatClosed: false,
-    agentNick: adminNick ?? state.agentNick,
-    queue: null,
-  }),
+  agentConnected: (state, { adminNick }) => {
+    // The queue line (SPEC §4 transfer 3) is over once an agent is here: it goes, leaving 'now chatting with …'.
+    const queueLine = state.queue?.messageId;
+    return {
+      ...state,
+      status: ChatStatus.InConversation,
+      chatClosed: false,
+      agentNick: adminNick ?? state.agentNick,
+      queue: null,
+      messages: queueLine ? update(state.messages, queueLine, () => null) : state.messages,
+    };
+  },
   queued: (state, { position, message }) => {
     // The queue line follows the position (queueMoved); an empty one is not shown (SPEC §5).
     const shown = message && !isEmptySystemMessage(message) ? message : null;

@@ -43,6 +43,14 @@ describe('conversation slice: status, transfer, queue and end (SPEC §4)', () =>
     expect(conversationCases.agentConnected(named, { type: 'agentConnected' }).agentNick).toBe('Ann');
   });
 
+  it('SPEC §4 Transfer result 2 / event 1200 after a wait in the queue: the queue line goes, other lines stay', () => {
+    const line = systemLine('q1', 'You are number 1 in the queue', 0);
+    const other = systemLine('s1', 'Hello', 0);
+    const queued = conversationCases.queued(agentState(ChatStatus.NotStarted, { messages: [other] }), { type: 'queued', position: 1, message: line });
+    const connected = conversationCases.agentConnected(queued, { type: 'agentConnected', adminNick: 'Alice' });
+    expect(connected.messages.map((m) => m.msgContent)).toEqual(['Hello']);
+  });
+
   it('SPEC §4 Transfer result 3: status 3, the position, and the queue message shown', () => {
     const message = systemLine('q1', 'You are number 3 in the queue', 0);
     const queued = conversationCases.queued(agentState(ChatStatus.NotStarted), { type: 'queued', position: 3, message });
