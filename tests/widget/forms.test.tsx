@@ -245,9 +245,11 @@ describeBoth('the evaluation dialog', ({ strict }) => {
   });
 
   it("after a session closed on a channel with evaluation, 'Rate this conversation' opens it", async () => {
-    const { engine } = agentEngine(TransferStatus.Close, { getEvaluateInfo: () => of({ starList: [] }) }, { evaluateMode: 1 });
+    const { engine } = agentEngine(TransferStatus.Success, { getEvaluateInfo: () => of({ starList: [] }) }, { evaluateMode: 1 });
     renderDialogs(engine, strict);
     // The forms load on demand: let their chunks arrive.
+    await settle();
+    act(() => engine.closeChat());
     await settle();
     expect(engine.getSnapshot().chatClosed).toBe(true);
 
@@ -255,6 +257,14 @@ describeBoth('the evaluation dialog', ({ strict }) => {
     await settle();
 
     expect(screen.getByRole('dialog', { name: 'How was your conversation?' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Rate this conversation' })).toBeNull();
+  });
+
+  it("transfer result 0 closes a chat that never reached an agent: no 'Rate this conversation'", async () => {
+    const { engine } = agentEngine(TransferStatus.Close, { getEvaluateInfo: () => of({ starList: [] }) }, { evaluateMode: 1 });
+    renderDialogs(engine, strict);
+    await settle();
+    expect(engine.getSnapshot().chatClosed).toBe(true);
     expect(screen.queryByRole('button', { name: 'Rate this conversation' })).toBeNull();
   });
 });

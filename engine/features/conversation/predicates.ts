@@ -37,13 +37,18 @@ export function endsAgentSide(i: Intent): boolean {
   return i.type === 'chatClosed' || i.type === 'agentRefused';
 }
 
-/**
- * SPEC §4 Receive mode: in mode 3 with msgToTransferFlag, visitor messages wait for an agent session
- * (and start the transfer). So do they once the chat ended (chatClosed): nobody would read them, so
- * the next message starts a new chat with an agent and is delivered in it.
- */
+/** SPEC §4 Receive mode: in mode 3 with msgToTransferFlag, visitor messages wait for an agent session. */
 export function heldForAgent(s: ChatState): boolean {
-  return s.channel?.receiveMode === ReceiveMode.Agent && (s.channel.msgToTransfer || s.chatClosed) && !inConversation(s);
+  return s.channel?.receiveMode === ReceiveMode.Agent && s.channel.msgToTransfer && !inConversation(s);
+}
+
+/**
+ * In mode 3 a conversation with an agent ended (chatClosed after status 2): nobody reads what the
+ * visitor writes now, so their next message starts a new chat with an agent (a transfer), who finds
+ * it in the conversation.
+ */
+export function messageStartsNewChat(s: ChatState): boolean {
+  return s.channel?.receiveMode === ReceiveMode.Agent && s.chatClosed && s.metAgent && !inConversation(s);
 }
 
 /** SPEC §4: the automatic transfer of mode 3, skipped when msgToTransferFlag is set and no message is pending. */

@@ -3,6 +3,7 @@ import {
   canEnd,
   canRequestHuman,
   heldForAgent,
+  messageStartsNewChat,
   isQueued,
   queuePosition,
   transfersAutomatically,
@@ -47,10 +48,11 @@ describe('conversation predicates (SPEC §4 chat status, transfer, Receive mode)
     expect(heldForAgent(stateWith())).toBe(false);
   });
 
-  it('heldForAgent: once the chat ended (chatClosed) in mode 3, the next message waits for a new agent session too', () => {
-    const closed = (status: ChatStatus) => heldForAgent(agentState(status, { chatClosed: true }));
-    expect(ALL_STATUSES.map(closed)).toEqual([true, true, false, true]);
-    expect(heldForAgent(agentState(ChatStatus.NotStarted, { chatClosed: true, channel: channel() }))).toBe(false);
+  it('messageStartsNewChat: in mode 3 once a chat with an agent ended (chatClosed), not before one was reached, not in robot mode', () => {
+    expect(messageStartsNewChat(agentState(ChatStatus.NotStarted, { chatClosed: true, metAgent: true }))).toBe(true);
+    expect(messageStartsNewChat(agentState(ChatStatus.NotStarted, { chatClosed: true, metAgent: false }))).toBe(false);
+    expect(messageStartsNewChat(agentState(ChatStatus.NotStarted, { chatClosed: false, metAgent: true }))).toBe(false);
+    expect(messageStartsNewChat(agentState(ChatStatus.NotStarted, { chatClosed: true, metAgent: true, channel: channel() }))).toBe(false);
   });
 
   it('transfersAutomatically: mode 3, unless msgToTransferFlag is set and no visitor message is pending', () => {
