@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useRef, useState } from 'react';
 import { MsgType, offersLeaveMessage, type ChatMessage } from '@visitor-chat/chat-engine';
 import { stripBidiControls } from '../linkify';
 import { formatDuration, formatFileSize, safeUrl, shownFileName } from '../media';
@@ -14,12 +15,13 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
   const url = safeUrl(m.fileUrl ?? m.msgContent);
   const src = safeUrl(m.localUrl) ?? url;
   const fileName = shownFileName(m.fileName);
+  const senderName = m.senderName;
   switch (m.msgType) {
     case MsgType.Image:
       // A file being sent shows its local preview (no reload flash once uploaded).
       return src ? (
         <>
-          <MessageImage src={src} alt={fileName ?? t`Image`} />
+          <MessageImage src={src} alt={imageCaption(m, url) ?? (senderName ? t`Image sent by ${senderName}` : t`Image`)} />
           <UploadProgress message={m} />
         </>
       ) : m.upload ? (
@@ -41,8 +43,7 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
     case MsgType.Audio:
       return src ? (
         <span className="content-audio">
-          <audio src={src} controls preload="metadata" aria-label={t`Voice message`} />
-          {m.audioDuration !== undefined && <span className="content-audio__duration">{formatDuration(m.audioDuration)}</span>}
+          <VoicePlayer src={src} recorded={m.audioDuration} />
           <UploadProgress message={m} />
         </span>
       ) : m.upload ? (
@@ -94,6 +95,57 @@ function FileCard({ message: m, url }: { message: ChatMessage; url: string | und
       )}
     </span>
   );
+}
+
+/**
+ * A voice message: play/pause and one duration — the recorded one (SPEC §3 audioDuration), the
+ * file's own only when none was recorded. The browser's player would show a second one.
+ */
+function VoicePlayer({ src, recorded }: { src: string; recorded: number | undefined }) {
+  const { t } = useLingui();
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [fileSeconds, setFileSeconds] = useState<number | undefined>(undefined);
+  const seconds = recorded ?? fileSeconds;
+  const toggle = () => {
+    const el = audio.current;
+    if (!el) return;
+    if (el.paused) el.play()?.catch(() => setPlaying(false));
+    else el.pause();
+  };
+  return (
+    <>
+      <button type="button" className="content-audio__play" aria-pressed={playing} aria-label={t`Voice message`} onClick={toggle}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d={playing ? 'M7 5h4v14H7zM13 5h4v14h-4z' : 'M8 5v14l11-7z'} />
+        </svg>
+      </button>
+      <audio
+        ref={audio}
+        src={src}
+        preload="metadata"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onLoadedMetadata={(e) => {
+          const d = e.currentTarget.duration;
+          if (Number.isFinite(d)) setFileSeconds(Math.round(d));
+        }}
+      />
+      {seconds !== undefined && <span className="content-audio__duration">{formatDuration(seconds)}</span>}
+    </>
+  );
+}
+
+/**
+ * An image's own words for its text alternative: the message's text when it has one beside the
+ * file (the file name says nothing to a listener); undefined when it has none.
+ */
+function imageCaption(m: ChatMessage, url: string | undefined): string | undefined {
+  const text = m.msgContent.trim();
+  // msgContent often holds the file's address itself (SPEC §3 leaves it open).
+  const looksLikeAddress = /^(?:[a-z][\w+.-]*:|\/)\S*$/i.test(text);
+  return text && m.fileUrl && text !== m.fileUrl && text !== url && !looksLikeAddress ? text : undefined;
 }
 
 function Unavailable() {
