@@ -152,6 +152,37 @@ describeBoth('the group picker', ({ strict }) => {
     expect(fake.bodies('transferAgent')).toEqual([{ groupId: 'billing', userId: 'u-1' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('the arrow keys move between the groups (wrapping, Home and End); after a choice focus is in the composer, not on the page', async () => {
+    const wire = { groupMode: 1, groupConfig: [{ groupId: 'sales', groupName: 'Sales' }, { groupId: 'support', groupName: 'Support' }, { groupId: 'billing', groupName: 'Billing' }] };
+    const { engine } = agentEngine(TransferStatus.Nothing, {}, wire);
+    renderUi(
+      <>
+        <textarea className="composer__input" aria-label="Message" />
+        <Dialogs />
+      </>,
+      { engine, strict },
+    );
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Who would you like to talk to?' });
+    const option = (name: string) => within(dialog).getByRole('button', { name });
+    option('Sales').focus();
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(option('Support'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(option('Billing'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(option('Sales'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(option('Billing'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
+    expect(document.activeElement).toBe(option('Sales'));
+
+    fireEvent.click(option('Sales'));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+  });
 });
 
 describeBoth('the leave-message form', ({ strict }) => {
