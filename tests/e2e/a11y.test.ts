@@ -162,7 +162,8 @@ describe('the polite live region', () => {
       await dev(s.baseUrl, 'agentSay', { userId, text });
       await expect.poll(() => messages(page).getByText(text).count()).toBe(before + 1);
     }
-    await expect.poll(announced).toEqual(['Your order has shipped.', 'It arrives on Monday.', 'It arrives on Monday.']);
+    // Each with its sender's name.
+    await expect.poll(announced).toEqual(['Alice: Your order has shipped.', 'Alice: It arrives on Monday.', 'Alice: It arrives on Monday.']);
     expect(await page.locator('.message-list [aria-live="polite"]').getAttribute('aria-atomic')).toBe('true');
 
     // A reload shows the history without announcing it.

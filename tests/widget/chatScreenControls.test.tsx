@@ -212,6 +212,28 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(screen.getByRole('navigation', { name: 'Quick replies' })).toBeDefined();
   });
 
+  it('the live region reads a robot answer once it is filled, once, with the robot\'s name (not the pending placeholder)', async () => {
+    const answer = new Subject<RobotAskData>();
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer }, { robotName: 'Robo' }) });
+    const { container } = renderUi(<MessageList />, { engine, strict });
+    await tick();
+    const region = container.querySelector('[aria-live="polite"]') as HTMLElement;
+    act(() => void engine.sendText('When are you open?'));
+    await tick(1_000);
+    expect(region.textContent).toBe('');
+    act(() => {
+      answer.next({ msgContent: 'Mon–Fri 9–18.', msgType: 1 });
+      answer.complete();
+    });
+    await tick();
+    expect(region.textContent).toBe('Robo: Mon–Fri 9–18.');
+    const shown = region.firstElementChild;
+    act(() => engine.rateMessage(engine.getSnapshot().messages.at(-1)?.id ?? '', 'up'));
+    await tick();
+    // A later change of the same message is not read again.
+    expect(region.firstElementChild).toBe(shown);
+  });
+
   it('an auto-tip (msgType 13) is a centred tip', async () => {
     const tip: WireMessage = { id: 't1', senderType: SenderType.Robot, msgType: MsgType.AutoTip, msgContent: 'Tip: ask about shipping.', msgTime: T - 1_000 };
     const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([tip]) }) });
