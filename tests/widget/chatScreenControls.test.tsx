@@ -242,6 +242,8 @@ describeBoth('chat screen controls', ({ strict }) => {
     const item = itemOf('Tip: ask about shipping.');
     expect(item.classList).toContain('message--tip');
     expect(item.querySelector('.message__tip')).not.toBeNull();
+    // Laid out in its own direction (an English tip in ar or fa would read '.Tip: …' otherwise).
+    expect(screen.getAllByText('Tip: ask about shipping.').find((el) => el.closest('.message__tip'))?.getAttribute('dir')).toBe('auto');
   });
 });
 
