@@ -47,7 +47,27 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Rolldown warns when JavaScript plugins take most of a build: here that is Lingui's Babel pass
     // and the precompress plugin's one brotli pass at maximum quality (≈1 s), both by design.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      output: {
+        // The hooks package is side-effect free (ui/hooks/package.json), so a hook that only the parts
+        // loaded on demand use stays out of the first screen. The hooks the first screen uses go into
+        // one chunk of their own (they are shared with those parts), rather than into a few tiny
+        // chunks, each a request and too small to compress; only the hooks, not what they import
+        // (React and the engine have their chunks). The hooks left out are those of the on-demand
+        // parts: voice input, the forms, the evaluation, the thinking block, the rating buttons — a
+        // stale list costs bytes, not behaviour (tests/bench/size.test.ts).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'hooks',
+              includeDependenciesRecursively: false,
+              test: /[\\/]ui[\\/]hooks[\\/](?!useVoiceRecorder|useUserForm|useGroupChoice|useEvaluation|useThinking|useMessageRating)|[\\/]observable-hooks[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     projects: [

@@ -46,11 +46,24 @@ export const DELIVERY_MAX_MS = 12_000;
 /** Delivery indicator: retry attempt period (SPEC §4, §9). */
 export const DELIVERY_RETRY_MS = 5_000;
 
-/** The first wait before a start (or a session's restart) that failed is tried again; it doubles up to the cap (our choice). */
-const RETRY_FIRST_MS = 1_000;
-const RETRY_MAX_MS = 30_000;
-/** The wait before try `attempt + 1` after `attempt` tries failed: 1 s, 2 s, 4 s … at most 30 s. */
-export const retryWaitMs = (attempt: number): number => Math.min(RETRY_FIRST_MS * 2 ** (attempt - 1), RETRY_MAX_MS);
+/** A wait that doubles with each failed try, from `firstMs` up to `maxMs`: the wait after `attempt` tries failed. */
+const backoff =
+  (firstMs: number, maxMs: number) =>
+  (attempt: number): number =>
+    Math.min(firstMs * 2 ** (attempt - 1), maxMs);
+/** The wait before try `attempt + 1` of a start (or a session's restart) after `attempt` tries failed: 1 s, 2 s, 4 s … at most 30 s (our choice). */
+export const retryWaitMs = backoff(1_000, 30_000);
+
+/** Push (docs/protocol.md "Push"): the stream's path under the API prefix when the channel names none. */
+export const EVENT_STREAM_PATH = 'events';
+/** How often a push stream carries a heartbeat at least (the reference server's period; asked of backends). */
+export const PUSH_HEARTBEAT_MS = 15_000;
+/** A push stream with nothing (no batch, no heartbeat) for this long is taken for dead: three heartbeats (our choice). */
+export const PUSH_SILENCE_MS = 3 * PUSH_HEARTBEAT_MS;
+/** A push stream that stayed up this long was healthy: the backoff of its next failure starts over (our choice). */
+export const PUSH_STABLE_MS = 60_000;
+/** How long polling stands in after push failed `failures` times in a row: 5 s, 10 s, 20 s … at most 5 min (our choice). */
+export const pushRetryWaitMs = backoff(5_000, 300_000);
 
 /** Default largest file a visitor may send; the reference server's cap too (our choice; SPEC leaves it open). */
 export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;

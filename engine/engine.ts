@@ -62,6 +62,13 @@ export interface ChatEngineOptions {
   online?: ConnectivityPort | undefined;
   /** Largest file `sendFile` accepts, in bytes; MAX_FILE_SIZE_BYTES (10 MB) by default. */
   maxFileSize?: number | undefined;
+  /**
+   * Agent events pushed over server-sent events (docs/protocol.md "Push") instead of polled: by
+   * default when the channel offers it (channelInfo `eventStream`); `true` also when it does not say
+   * (a backend known to offer it at `{apiBase}/api/chat/visitor/events`); `false` never. Polling
+   * (SPEC §7) stands in whenever the stream fails.
+   */
+  push?: boolean | undefined;
 }
 
 /** The engine's public face: a store (subscribe/getSnapshot), streams, and commands. */
@@ -201,6 +208,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     visibility$: options.visibility ?? alwaysVisible,
     previousUrl: options.previousUrl,
     visitorId: options.visitorId,
+    push: options.push,
   };
 
   return {

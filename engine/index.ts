@@ -16,7 +16,7 @@ export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
 
 export { fileMsgType, extensionOf, type FileMsgType } from './model/fileType';
-export { createVisitorApi, type VisitorApi, type HttpOptions, type EventBatch } from './transport/visitorApi';
+export { createVisitorApi, type VisitorApi, type HttpOptions, type EventBatch, type EventStreamRequest, type PushFrame, type UploadRequest } from './transport/visitorApi';
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';
 export type { ChatMessage, FileUpload, MessageRating, Notice, NoticeId, Position, QuickReply } from './model/message';

@@ -79,6 +79,8 @@ export interface WireChannelInfo {
   adminCloseMode?: number | string | boolean;
   adminCloseMsg?: string;
   evaluateMode?: number | string | boolean;
+  /** (extension; docs/protocol.md "Push") 1 when the backend pushes events at its `events` path, or the stream's URL. */
+  eventStream?: number | string | boolean;
 }
 
 export interface ChannelInfoRequest {

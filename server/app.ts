@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { getExtension, getMimeType } from 'hono/utils/mime';
 import type {
   AddSessionMsgRequest,
@@ -34,7 +35,7 @@ import type {
   WireChannelInfo,
   WireMessage,
 } from '../engine/protocol.ts';
-import { API_PREFIX } from '../engine/constants.ts';
+import { API_PREFIX, EVENT_STREAM_PATH, POLL_INTERVAL_MS, PUSH_HEARTBEAT_MS } from '../engine/constants.ts';
 import { CALLS, type CallName } from '../engine/protocol.ts';
 import {
   API_OK,
@@ -61,6 +62,11 @@ export interface AppOptions {
   clock?: () => number;
   /** How long the simulated agent takes to answer. */
   agentDelayMs?: number;
+  /**
+   * Whether channelInfo offers push (`eventStream: 1`, docs/protocol.md "Push"); the stream answers
+   * either way, for clients told to use it.
+   */
+  push?: boolean;
 }
 
 /** Body of every POST /api/dev/* control. */
@@ -228,7 +234,10 @@ export function createApp(options: AppOptions = {}): Hono {
   };
 
   const calls: Record<CallName, (body: Body) => unknown> = {
-    channelInfo: (b: Untrusted<ChannelInfoRequest>): WireChannelInfo => presetOf(b.id, 'id').channel,
+    channelInfo: (b: Untrusted<ChannelInfoRequest>): WireChannelInfo => {
+      const { channel } = presetOf(b.id, 'id');
+      return options.push ? { ...channel, eventStream: FLAG_ON } : channel;
+    },
 
     chatStart: (b: Untrusted<ChatStartRequest>): ChatStartData => {
       const channelId = required(b.channelId, 'channelId');
@@ -432,9 +441,79 @@ export function createApp(options: AppOptions = {}): Hono {
     },
     typing: (b) => agent.emit(visitorOf(b.userId), { event_type: EventCode.AgentTyping }),
     refuse: (b) => agent.refuse(visitorOf(b.userId)),
+    // The visitor's push streams end, as when a connection drops (the widget polls, then pushes again).
+    dropStreams: (b) => {
+      for (const end of openStreams.get(visitorOf(b.userId)) ?? []) end();
+    },
+  };
+
+  /**
+   * A visitor's push stream (docs/protocol.md "Push"): a batch at once (the stream is open), then one
+   * whenever events come or the status or queue place changes, a heartbeat comment every
+   * PUSH_HEARTBEAT_MS. The visitor's timers (the queue, the agent's answers) run lazily when the
+   * visitor is touched, so the stream touches it when the next one is due.
+   */
+  /** How to end each visitor's open push streams (the dev control dropStreams). */
+  const openStreams = new Map<Visitor, Set<() => void>>();
+
+  const pushEvents = async (stream: SSEStreamingApi, visitor: Visitor, pollId: string, from: number): Promise<void> => {
+    let sent = from;
+    let said = '';
+    let opened = false;
+    let wake: ReturnType<typeof setTimeout> | undefined;
+    let writing = Promise.resolve();
+    const send = async () => {
+      const msgList = store.streamed(visitor, pollId, sent);
+      sent = visitor.lastSeq;
+      const status = chatStatus(visitor, presetOf(visitor.channelId));
+      const state = `${status} ${visitor.waitIndex}`;
+      if (opened && msgList.length === 0 && state === said) return;
+      said = state;
+      const id = msgList.at(-1)?.eventId;
+      const data: EventMsgData = { msgList, status, waitIndex: visitor.waitIndex };
+      await stream.writeSSE({ data: JSON.stringify(data), ...(id !== undefined && { id: String(id) }), ...(!opened && { retry: POLL_INTERVAL_MS }) });
+      opened = true;
+    };
+    const changed = () => {
+      clearTimeout(wake);
+      const due = store.nextDue(visitor);
+      if (due !== undefined) wake = setTimeout(() => store.find(visitor.userId), Math.max(0, due - store.clock()));
+      writing = writing.then(send).catch(() => stream.abort());
+    };
+    const unwatch = store.watch(visitor, changed);
+    const heartbeat = setInterval(() => {
+      store.streamed(visitor, pollId, visitor.lastSeq);
+      writing = writing.then(() => stream.write(': ping\n\n')).then(() => undefined, () => stream.abort());
+    }, PUSH_HEARTBEAT_MS);
+    changed();
+    // Until the client goes, or dropStreams ends it (returning closes the stream).
+    const closers = openStreams.get(visitor) ?? new Set();
+    openStreams.set(visitor, closers);
+    let end = () => {};
+    await new Promise<void>((resolve) => {
+      end = resolve;
+      closers.add(end);
+      stream.onAbort(resolve);
+    });
+    closers.delete(end);
+    if (closers.size === 0) openStreams.delete(visitor);
+    unwatch();
+    clearInterval(heartbeat);
+    clearTimeout(wake);
   };
 
   const app = new Hono();
+
+  app.get(`${API}/${EVENT_STREAM_PATH}`, (c) => {
+    const visitor = visitorOf(c.req.query('userId'));
+    const pollId = required(c.req.query('pollId'), 'pollId');
+    // In the query (no CORS preflight), or the header EventSource sends when it reconnects.
+    const lastEventId = c.req.query('lastEventId') ?? c.req.header('Last-Event-ID') ?? '';
+    const from = store.openStream(visitor, pollId, lastEventId);
+    if (from === undefined) throw new ApiError(ErrorCode.NotFound, 'poll not found, call chatStart again');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, (stream) => pushEvents(stream, visitor, pollId, from));
+  });
 
   app.post(`${API}/:call`, async (c) => {
     const call = c.req.param('call');

@@ -58,6 +58,11 @@ export function devControlsFromEnv(env: NodeJS.ProcessEnv = process.env): boolea
   return env.DEV_CONTROLS !== '0';
 }
 
+/** Push is offered (channelInfo `eventStream`) unless PUSH=0: then every widget polls, as SPEC §7 alone does. */
+export function pushFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.PUSH !== '0';
+}
+
 /** Built files with a content hash in their name: a new build gives new names. */
 const HASHED_ASSETS = /^\/chat\/assets\//;
 
@@ -123,7 +128,7 @@ function toWidget(c: Context): Response {
 
 /** The host's fetch handler: the API, the built widget under /chat/ with SPA fallback, / → /chat/, and the demo shop under /demo/. */
 export function createHost({ distDir = DEFAULT_DIST_DIR, frameAncestors, corsOrigins, ...appOptions }: Omit<HostOptions, 'port' | 'quiet'> = {}): Hono {
-  const api = createApp({ ...appOptions, devControls: appOptions.devControls ?? devControlsFromEnv() });
+  const api = createApp({ ...appOptions, devControls: appOptions.devControls ?? devControlsFromEnv(), push: appOptions.push ?? pushFromEnv() });
   const host = new Hono();
   // A widget or an app on another origin (apiBase) calls the visitor API across origins: Hono's CORS
   // answers the preflight of its JSON POSTs and marks the answers readable by the allowed origins.

@@ -70,6 +70,8 @@ export interface StoredFile {
 export class Store {
   private readonly visitors = new Map<string, Visitor>();
   private readonly files = new Map<string, StoredFile>();
+  /** Who hears of a visitor's changes (push streams): new events, new timers, a conversation's end. */
+  private readonly watchers = new Map<Visitor, Set<() => void>>();
 
   constructor(readonly clock: () => number) {}
 
@@ -126,6 +128,7 @@ export class Store {
     visitor.lastSeq += 1;
     visitor.events.push({ seq: visitor.lastSeq, event: { ...event, eventId: String(visitor.lastSeq) }, except });
     if (visitor.events.length > MAX_EVENTS) visitor.events.splice(0, visitor.events.length - MAX_EVENTS);
+    this.changed(visitor);
   }
 
   /**
@@ -135,16 +138,42 @@ export class Store {
    * loses nothing; without one (a client of SPEC §7 alone) each event is handed out once.
    */
   poll(visitor: Visitor, pollId: string, lastEventId: string | undefined): WireEvent[] | undefined {
-    const poll = visitor.polls.get(pollId);
+    const poll = this.acknowledge(visitor, pollId, lastEventId);
     if (!poll) return undefined;
-    poll.seenAt = this.clock();
-    const acked = lastEventId === undefined || lastEventId === '' ? Number.NaN : Number(lastEventId);
-    // An id this log never gave (another server's) acknowledges nothing.
-    if (Number.isInteger(acked) && acked > poll.acked && acked <= visitor.lastSeq) poll.acked = acked;
-    const fresh = visitor.events.filter(({ seq, except }) => seq > poll.acked && except !== pollId).map(({ event }) => event);
+    const fresh = this.after(visitor, pollId, poll.acked);
     if (lastEventId === undefined) poll.acked = visitor.lastSeq;
     this.forgetAcknowledged(visitor);
     return fresh;
+  }
+
+  /**
+   * A push stream opens on a poll (docs/protocol.md "Push"): `lastEventId` acknowledges as a poll's
+   * does, and the stream sends what comes after the returned place; undefined when the visitor has
+   * no such poll. What a stream sends stays in the log until a later stream or poll acknowledges it.
+   */
+  openStream(visitor: Visitor, pollId: string, lastEventId: string): number | undefined {
+    const poll = this.acknowledge(visitor, pollId, lastEventId);
+    if (!poll) return undefined;
+    this.forgetAcknowledged(visitor);
+    return poll.acked;
+  }
+
+  /** The events of a poll after `seq` (what its stream has not sent yet); a stream that asks keeps its poll alive. */
+  streamed(visitor: Visitor, pollId: string, seq: number): WireEvent[] {
+    const poll = visitor.polls.get(pollId);
+    if (poll) poll.seenAt = this.clock();
+    return this.after(visitor, pollId, seq);
+  }
+
+  /** Calls `listener` after each change of the visitor a push stream may need to send; returns the unsubscribe. */
+  watch(visitor: Visitor, listener: () => void): () => void {
+    const listeners = this.watchers.get(visitor) ?? new Set();
+    listeners.add(listener);
+    this.watchers.set(visitor, listeners);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.watchers.delete(visitor);
+    };
   }
 
   /** Removes a message; false when the visitor has no such message. */
@@ -169,6 +198,12 @@ export class Store {
   schedule(visitor: Visitor, dueAt: number, run: (at: number) => void): void {
     const index = visitor.timers.findIndex((timer) => timer.dueAt > dueAt);
     visitor.timers.splice(index < 0 ? visitor.timers.length : index, 0, { dueAt, run });
+    this.changed(visitor);
+  }
+
+  /** When the visitor's next timer is due (a push stream wakes the visitor then), if any. */
+  nextDue(visitor: Visitor): number | undefined {
+    return visitor.timers[0]?.dueAt;
   }
 
   /** Leaves any agent conversation or queue and cancels the agent's pending work. */
@@ -176,6 +211,7 @@ export class Store {
     visitor.conversation = 'none';
     visitor.waitIndex = 0;
     visitor.timers = [];
+    this.changed(visitor);
   }
 
   /** Keeps an uploaded file under an id. */
@@ -186,6 +222,27 @@ export class Store {
   /** An uploaded file by id. */
   file(id: string): StoredFile | undefined {
     return this.files.get(id);
+  }
+
+  /** Marks a poll as seen now and acknowledges the events up to `lastEventId`; the poll, or undefined when there is none. */
+  private acknowledge(visitor: Visitor, pollId: string, lastEventId: string | undefined): Poll | undefined {
+    const poll = visitor.polls.get(pollId);
+    if (!poll) return undefined;
+    poll.seenAt = this.clock();
+    const acked = lastEventId === undefined || lastEventId === '' ? Number.NaN : Number(lastEventId);
+    // An id this log never gave (another server's) acknowledges nothing; an older one does not move it back.
+    if (Number.isInteger(acked) && acked > poll.acked && acked <= visitor.lastSeq) poll.acked = acked;
+    return poll;
+  }
+
+  /** The events after `seq` for a poll, oldest first: all but those it must not get. */
+  private after(visitor: Visitor, pollId: string, seq: number): WireEvent[] {
+    return visitor.events.filter((logged) => logged.seq > seq && logged.except !== pollId).map(({ event }) => event);
+  }
+
+  /** Tells the visitor's watchers that something changed. */
+  private changed(visitor: Visitor): void {
+    for (const listener of this.watchers.get(visitor) ?? []) listener();
   }
 
   /** Drops the events every poll has acknowledged. */

@@ -1,7 +1,7 @@
 import { getRequestListener } from '@hono/node-server';
 import type { Connect, Plugin } from 'vite';
 import { createApp, type AppOptions } from './app.ts';
-import { DEMO_PATH, devControlsFromEnv, readDemoPage } from './node.ts';
+import { DEMO_PATH, devControlsFromEnv, pushFromEnv, readDemoPage } from './node.ts';
 
 /**
  * The demo shop page, as the Node host serves it. Its loader script (/chat/loader.js) exists only
@@ -22,7 +22,7 @@ const demoPage: Connect.NextHandleFunction = (req, res, next) => {
 
 /** A Vite plugin that serves the reference API under /api/ and the demo shop page under /demo/ in `vite` (dev) and `vite preview`. */
 export function referenceServer(options: AppOptions = {}): Plugin {
-  const app = createApp({ ...options, devControls: options.devControls ?? devControlsFromEnv() });
+  const app = createApp({ ...options, devControls: options.devControls ?? devControlsFromEnv(), push: options.push ?? pushFromEnv() });
   // Vite's own code shares the process, so the adapter must not swap the global Request/Response.
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   const middleware: Connect.NextHandleFunction = (req, res, next) => {

@@ -16,6 +16,7 @@ export const CATALOGUE = {
   'poll': { call: 'getEventMsg', title: 'polling answers events the widget can apply', specRef: '§3, §4 Events, §7' },
   'poll-timing': { call: 'getEventMsg', title: 'polls are answered at once', specRef: '§7 Timing rules, §9' },
   'event-ack': { call: 'getEventMsg', title: 'events come again until acknowledged', specRef: 'Extensions: eventId' },
+  'push': { call: 'events (GET)', title: 'the pushed event stream opens and speaks', specRef: 'Extensions: Push' },
   'msg-complete': { call: 'msgComplete', title: 'a read receipt is accepted', specRef: '§7 msgComplete' },
   'typing': { call: 'typing', title: 'a typing notice is accepted', specRef: '§7 typing' },
   'sys-msg': { call: 'sysMsg', title: 'a system message is accepted', specRef: '§7 sysMsg' },

@@ -1,12 +1,12 @@
-import type { Observable } from 'rxjs';
-import { HTTP_TIMEOUT_MS, POLL_INTERVAL_MS, UPLOAD_TIMEOUT_MS } from '../constants';
+import { EMPTY, type Observable } from 'rxjs';
+import { HTTP_TIMEOUT_MS, POLL_INTERVAL_MS, PUSH_HEARTBEAT_MS, UPLOAD_TIMEOUT_MS } from '../constants';
 import type { Intent } from '../core/intents';
 import { reduce } from '../core/reduce';
 import { initialState, type ChatState } from '../core/state';
 import type { ChatMessage } from '../model/message';
 import { parseQuery } from '../model/query';
 import type { CallName, SendMsgData, SendMsgRequest } from '../protocol';
-import { createVisitorApi, type EventBatch, type VisitorApi } from '../transport/visitorApi';
+import { createVisitorApi, type EventBatch, type EventStreamRequest, type PushFrame, type VisitorApi } from '../transport/visitorApi';
 import { CATALOGUE, type CheckId } from './catalogue';
 import { attempt, recordingFetch, type Diagnosis, type Exchange, type Outcome, type Recorder } from './wire';
 
@@ -37,6 +37,8 @@ export interface CheckLimits {
   uploadTimeoutMs: number;
   /** A getEventMsg answer slower than this is held, not immediate (SPEC §7: the widget polls every 2 s). */
   pollAnswerMs: number;
+  /** How long a push stream may take to bring its first frame (docs/protocol.md "Push": a batch at once, a heartbeat every 15 s). */
+  pushFirstFrameMs: number;
 }
 
 /** The widget's own limits. */
@@ -44,6 +46,7 @@ export const DEFAULT_LIMITS: CheckLimits = {
   callTimeoutMs: HTTP_TIMEOUT_MS,
   uploadTimeoutMs: UPLOAD_TIMEOUT_MS,
   pollAnswerMs: POLL_INTERVAL_MS,
+  pushFirstFrameMs: PUSH_HEARTBEAT_MS + POLL_INTERVAL_MS,
 };
 
 /** What a check says before its id, call and title are added. */
@@ -103,6 +106,8 @@ export interface Run {
   polls: Outcome<EventBatch>[];
   /** A call through the engine's transport; `timed` false leaves its answer time to the caller. */
   call<T>(name: CallName, request: (api: VisitorApi) => Observable<T>, options?: { timed?: boolean }): Promise<Outcome<T>>;
+  /** The push stream through the engine's transport (not recorded: a stream's body never ends). */
+  stream(request: EventStreamRequest): Observable<PushFrame>;
   /** A raw request (CORS, a file) through the same recording fetch. */
   request(url: string, init: RequestInit): Promise<{ response: Response; ex: Exchange } | { error: unknown; ex: Exchange | undefined }>;
   /** Applies what the widget would reduce from an answer. */
@@ -124,6 +129,7 @@ export function createRun(options: RunOptions): Run {
   let limit = options.limits.callTimeoutMs;
   const recorder: Recorder = recordingFetch(options.fetch, options.now, () => limit);
   const api = createVisitorApi({ apiBase: options.apiBase, fetch: recorder.fetch });
+  const streaming = createVisitorApi({ apiBase: options.apiBase, fetch: options.fetch });
   const run: Run = {
     api,
     channelId: options.channelId,
@@ -141,6 +147,7 @@ export function createRun(options: RunOptions): Run {
       limit = name === 'upload' || name === 'uploadBase64' ? options.limits.uploadTimeoutMs : options.limits.callTimeoutMs;
       return attempt(recorder, name, () => request(api), timed ? limit : undefined);
     },
+    stream: (request) => streaming.eventStream?.(request) ?? EMPTY,
     request: async (url, init) => {
       limit = options.limits.callTimeoutMs;
       try {

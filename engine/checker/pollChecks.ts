@@ -1,4 +1,6 @@
-import { POLL_INTERVAL_MS } from '../constants';
+import { catchError, defaultIfEmpty, filter, firstValueFrom, map, of, tap, timeout } from 'rxjs';
+import { POLL_INTERVAL_MS, PUSH_SILENCE_MS } from '../constants';
+import { errorText } from '../core/effect';
 import { decodeAgentMessage } from '../model/agentMessage';
 import { ChatStatus, EventCode, MsgType, SYS_MSG_FIXED, SenderType } from '../model/codes';
 import { DecodeError, base64Utf8, optNumber, optString } from '../model/decode';
@@ -122,6 +124,51 @@ const eventAck = defineCheck('event-ack', async (run) => {
   return pass(`${count(ids.length, 'event')} came again while unacknowledged (lastEventId ""), and not after`);
 });
 
+/** How a push stream's first moments went. */
+type FirstFrame = { kind: 'batch'; batch: EventBatch } | { kind: 'alive' } | { kind: 'silent' } | { kind: 'ended' } | { kind: 'error'; error: unknown };
+
+const push = defineCheck('push', async (run) => {
+  const missing = needsSession(run);
+  if (missing) return missing;
+  const url = run.state.channel?.eventStream ?? null;
+  if (url === null) return skip('the channel offers no push (channelInfo eventStream, an optional extension): the widget polls');
+  const session = run.state.session;
+  if (!session || !withAgent(run.state)) return skip(`${statusNow(run)}: the widget listens only in status 2 and 3 (with an agent or queued)`);
+  const fix = `answer GET ${url || '/api/chat/visitor/events'}?userId=…&pollId=…&lastEventId=… with text/event-stream: at once a batch (getEventMsg's data), then a comment at least every 15 s`;
+  const limit = run.limits.pushFirstFrameMs;
+  const started = run.now();
+  let opened = false;
+  const first: FirstFrame = await firstValueFrom(
+    run.stream({ userId: session.userId, pollId: session.pollId, lastEventId: '', url }).pipe(
+      tap((frame) => (opened ||= frame.kind === 'open')),
+      filter((frame) => frame.kind !== 'open'),
+      map((frame): FirstFrame => (frame.kind === 'batch' ? frame : { kind: 'alive' })),
+      timeout({ first: limit, with: () => of<FirstFrame>({ kind: 'silent' }) }),
+      defaultIfEmpty<FirstFrame, FirstFrame>({ kind: 'ended' }),
+      catchError((error: unknown) => of<FirstFrame>({ kind: 'error', error })),
+    ),
+  );
+  const ms = `${(run.now() - started).toLocaleString('en-US')} ms`;
+  switch (first.kind) {
+    case 'error':
+      return warn(`the stream did not open (${errorText(first.error)}): every visitor's widget polls instead, and tries it again and again`, fix);
+    case 'ended':
+      return warn('the stream ended before it sent anything: the widget polls, and tries it again 5 s later', fix);
+    case 'silent':
+      return warn(
+        `${opened ? 'opened, but sent nothing' : 'no answer'} for ${limit.toLocaleString('en-US')} ms: the widget takes a stream silent for ${PUSH_SILENCE_MS.toLocaleString('en-US')} ms for dead, and polls`,
+        fix,
+      );
+    case 'alive':
+      return pass(`opened; a heartbeat came first, in ${ms} (a batch at once would bring the status sooner)`);
+    case 'batch': {
+      const drops = first.batch.events.flatMap((event) => inspectEvent(event, `event ${String(event.event_type)}`, run.now()).drop ?? []);
+      if (drops.length > 0) return fail(`the widget drops pushed events: ${firstOf(drops)}`, 'push the events in the shape getEventMsg answers them (§3 Event message)');
+      return pass(`opened; the first batch (${count(first.batch.events.length, 'event')}, status ${String(first.batch.status ?? 'none')}) came in ${ms}`);
+    }
+  }
+});
+
 /** A check of a call whose answer the widget reads only for its code, made in status 2 (SPEC §7 "none read"). */
 function statusTwoCall(
   id: CheckId,
@@ -162,4 +209,4 @@ const sysMsg = statusTwoCall(
 );
 
 /** The checks of polling and the signals of status 2, in the order the widget makes their calls. */
-export const POLL_CHECKS = { poll, pollTiming, eventAck, msgComplete, typing, sysMsg } satisfies Record<string, Check>;
+export const POLL_CHECKS = { poll, pollTiming, eventAck, push, msgComplete, typing, sysMsg } satisfies Record<string, Check>;

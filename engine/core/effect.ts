@@ -29,6 +29,8 @@ export interface EffectContext {
   previousUrl: string | undefined;
   /** The visitor id to start with when the storage has none (ChatEngineOptions.visitorId). */
   visitorId: string | undefined;
+  /** Whether to listen for pushed events (ChatEngineOptions.push): undefined follows the channel. */
+  push: boolean | undefined;
 }
 
 /**

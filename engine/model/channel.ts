@@ -43,6 +43,11 @@ export interface ChannelInfo {
   userOverMsg: string;
   adminCloseMsg: string | null;
   evaluate: boolean;
+  /**
+   * (extension; docs/protocol.md "Push") Where the backend pushes event batches: '' at its API's
+   * own `events` path, else the stream's URL (absolute, or a path on `apiBase`); null: it offers none.
+   */
+  eventStream: string | null;
 }
 
 /** The default user form when userFormConfig is missing or bad (SPEC §5 fields). */
@@ -112,6 +117,13 @@ function decodeUserForm(value: Json, log: (msg: string) => void): UserFormConfig
   return { modal: flag(o.formModal), fields: fields.length ? fields : DEFAULT_USER_FORM.fields };
 }
 
+/** `eventStream` read both ways: a flag (on: the default path), or the stream's URL. */
+function decodeEventStream(value: Json): string | null {
+  if (flag(value)) return '';
+  const url = typeof value === 'string' ? value.trim() : '';
+  return url === '' || url === '0' || url.toLowerCase() === 'false' ? null : url;
+}
+
 /** Normalises channelInfo data (SPEC §3); `log` receives what was dropped. */
 export function decodeChannelInfo(value: Json, log: (msg: string) => void = () => {}): ChannelInfo {
   const o = object(value, 'channelInfo');
@@ -136,5 +148,6 @@ export function decodeChannelInfo(value: Json, log: (msg: string) => void = () =
     userOverMsg: optString(o.userOverMsg, 'userOverMsg') ?? '',
     adminCloseMsg: gated(o.adminCloseMode, o.adminCloseMsg, 'adminCloseMsg'),
     evaluate: flag(o.evaluateMode),
+    eventStream: decodeEventStream(o.eventStream),
   };
 }

@@ -1,5 +1,5 @@
 import { Observable, asyncScheduler, type SchedulerLike } from 'rxjs';
-import { API_PREFIX, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../constants';
+import { API_PREFIX, EVENT_STREAM_PATH, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../constants';
 import { API_OK, SEND_UNCONFIRMED, TransferStatus, chatStatusOf } from '../model/codes';
 import { decodeChannelInfo, type ChannelInfo } from '../model/channel';
 import { DecodeError, list, object, optNumber, optString, string, type Json } from '../model/decode';
@@ -34,14 +34,28 @@ import type {
   UserRequest,
   WireEvent,
 } from '../protocol';
-import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from './errors';
+import { ApiError, MalformedResponseError, NetworkError, TimeoutError, TransportError } from './errors';
 
 /** Poll data after edge checks: events are kept raw-but-shaped; the events effect decodes each. */
 export interface EventBatch {
   events: WireEvent[];
   status?: number;
   waitIndex?: number;
+  /** A pushed batch's own id (the stream's `id:` field), when the backend gave one: where to resume from. */
+  lastEventId?: string;
 }
+
+/** The push stream's request (docs/protocol.md "Push"): the poll's, and where the stream is. */
+export interface EventStreamRequest extends EventMsgRequest {
+  /** The channel's `eventStream`: '' or undefined for the API's own `events` path, else a URL (absolute, or a path on `apiBase`). */
+  url?: string | undefined;
+}
+
+/**
+ * What a push stream hands over: `open` once the backend answered with a stream, `alive` for a
+ * heartbeat (or any frame without events), `batch` for event batches in getEventMsg's shape.
+ */
+export type PushFrame = { kind: 'open' } | { kind: 'alive' } | { kind: 'batch'; batch: EventBatch };
 
 /**
  * The visitor API of SPEC §7: one method per call, each a cold Observable that emits the checked
@@ -58,6 +72,12 @@ export interface VisitorApi {
   getSessionMsg(req: SessionMsgRequest): Observable<unknown[]>;
   getOfflineMsg(req: UserRequest): Observable<unknown[]>;
   getEventMsg(req: EventMsgRequest): Observable<EventBatch>;
+  /**
+   * (extension; docs/protocol.md "Push") The visitor's event batches pushed over server-sent events:
+   * frames until the backend ends the stream (complete) or it fails (a TransportError). Unsubscribing
+   * closes it. A transport without it is polled (SPEC §7).
+   */
+  eventStream?(req: EventStreamRequest): Observable<PushFrame>;
   sysMsg(req: SysMsgRequest): Observable<void>;
   sendMsg(req: SendMsgRequest): Observable<SendMsgData>;
   msgComplete(req: EventMsgRequest): Observable<void>;
@@ -180,6 +200,34 @@ function decodeTips(data: Json): RobotTipsData {
 }
 
 const PREFIX_PATH = API_PREFIX.replace(/\/+$/, '');
+/** An absolute URL (a scheme), as opposed to a path on `apiBase`. */
+const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
+/** The stream's name in errors and logs. */
+const STREAM = 'eventStream';
+/** SSE event types that carry a batch (the default type, or ours); any other frame only shows the stream is alive. */
+const BATCH_EVENTS: ReadonlySet<string | undefined> = new Set([undefined, 'message', 'batch']);
+
+/** A pushed frame's data: getEventMsg's `data`, or a whole envelope around it (both are read). */
+function decodePushed(data: string, id: string | undefined): EventBatch {
+  let value: Json;
+  try {
+    value = JSON.parse(data) as Json;
+  } catch {
+    throw new MalformedResponseError(STREAM, `${STREAM}: a frame that is not JSON`, true);
+  }
+  const enveloped = typeof value === 'object' && value !== null && !Array.isArray(value) && 'code' in value;
+  const batch = enveloped ? unwrap(STREAM, 200, data, decodeEvents) : decodeOrThrow(value, decodeEvents);
+  return id ? { ...batch, lastEventId: id } : batch;
+}
+
+function decodeOrThrow<T>(value: Json, decode: (data: Json) => T): T {
+  try {
+    return decode(value);
+  } catch (e) {
+    if (e instanceof DecodeError) throw new MalformedResponseError(STREAM, e.message, true);
+    throw e;
+  }
+}
 
 /**
  * `apiBase` as the engine reads it: without trailing slashes and without the API prefix when it was
@@ -239,6 +287,60 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
 
   const Xhr = options.XMLHttpRequest ?? (options.fetch ? undefined : globalThis.XMLHttpRequest);
 
+  /** The push stream's address with the request in the query (no custom header, so no CORS preflight). */
+  function streamAddress({ url, userId, pollId, lastEventId }: EventStreamRequest): string {
+    const where = !url ? base + EVENT_STREAM_PATH : ABSOLUTE_URL.test(url) ? url : trimApiBase(options.apiBase ?? '') + url;
+    const query = new URLSearchParams({ userId, pollId, lastEventId: lastEventId ?? '' });
+    return `${where}${where.includes('?') ? '&' : '?'}${query.toString()}`;
+  }
+
+  /**
+   * Server-sent events over fetch (EventSource can neither be aborted per request nor report why it
+   * failed), parsed by eventsource-parser, loaded when a stream first opens. An answer that is not a
+   * stream is read as an envelope: its code and message are the error.
+   */
+  function eventStream(req: EventStreamRequest): Observable<PushFrame> {
+    return new Observable<PushFrame>((subscriber) => {
+      const controller = new AbortController();
+      const doFetch = options.fetch ?? globalThis.fetch;
+      let reader: ReadableStreamDefaultReader<string> | undefined;
+      const run = async () => {
+        const [{ createParser }, res] = await Promise.all([
+          import('eventsource-parser'),
+          doFetch(streamAddress(req), { headers: { accept: 'text/event-stream' }, signal: controller.signal }).catch((cause: unknown) => {
+            throw new NetworkError(STREAM, `${STREAM}: ${cause instanceof Error ? cause.message : 'network failure'}`);
+          }),
+        ]);
+        if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+          unwrap(STREAM, res.status, await res.text(), none);
+          throw new MalformedResponseError(STREAM, `${STREAM}: HTTP ${res.status}, not an event stream`, true);
+        }
+        subscriber.next({ kind: 'open' });
+        const parser = createParser({
+          onEvent: ({ event, id, data }) => {
+            const carries = BATCH_EVENTS.has(event) && data.trim() !== '';
+            subscriber.next(carries ? { kind: 'batch', batch: decodePushed(data, id) } : { kind: 'alive' });
+          },
+          onComment: () => subscriber.next({ kind: 'alive' }),
+        });
+        reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) parser.feed(chunk.value);
+      };
+      run().then(
+        () => subscriber.complete(),
+        (error: unknown) => {
+          if (subscriber.closed) return;
+          subscriber.error(error instanceof TransportError ? error : new NetworkError(STREAM, `${STREAM}: ${error instanceof Error ? error.message : 'stream failed'}`));
+        },
+      );
+      return () => {
+        controller.abort();
+        // The body too: a fetch that ignores the signal (an in-process server) still ends its stream.
+        reader?.cancel().catch(() => undefined);
+      };
+    });
+  }
+
   /** The upload over XMLHttpRequest, whose upload events report progress; same errors as `call`. */
   function xhrUpload(form: FormData, onProgress: (fraction: number) => void, XhrClass: typeof XMLHttpRequest) {
     const name: CallName = 'upload';
@@ -297,6 +399,7 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
     getSessionMsg: (req) => call('getSessionMsg', req, messages),
     getOfflineMsg: (req) => call('getOfflineMsg', req, messages),
     getEventMsg: (req) => call('getEventMsg', req, decodeEvents),
+    eventStream,
     sysMsg: (req) => call('sysMsg', req, none),
     sendMsg: (req) => call('sendMsg', req, decodeSend),
     msgComplete: (req) => call('msgComplete', req, none),
@@ -319,7 +422,7 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
 }
 
 /** Checks a response envelope (JSON, code 200) and decodes its data; throws a TransportError. */
-function unwrap<T>(name: CallName, status: number, text: string, decode: (data: Json) => T): T {
+function unwrap<T>(name: string, status: number, text: string, decode: (data: Json) => T): T {
   let envelope: Record<string, unknown>;
   try {
     envelope = object(JSON.parse(text) as Json, name);

@@ -1,30 +1,39 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { expect, inject, it } from 'vitest';
 import { PRECOMPRESS_MIN_BYTES } from '../../scripts/precompress';
 
 /**
- * The JS and CSS /chat/index loads before its first screen, gzipped, at most this many bytes. Issue 4
- * asks for 110 kB. The libraries it names weigh 82.7 kB of that on their own (react-dom 19 + react +
- * scheduler 65.4, react-router 7 8.2 after scripts/reactRouterTreeShaking.ts, Lingui with the English
- * catalog 5.0, rxjs 4.1), which leaves 27.3 kB for the engine, hooks, list and screen and their
- * styles; they measure 38.5 (with the chat engine in a chunk of its own, which starts the chat
- * while React downloads). So this is a ratchet: the measured size plus 0.8 kB, so that a change
- * that grows the first screen fails; lower it whenever a change shrinks it. Measured 121.2 kB, then
- * 122.6 kB on 2026-11-26: the engine in feature slices, one decoder for both readings of a 1201
- * event with lenient field decoding, idempotent delivery (+1.0 in the chat engine's chunk), and a
- * per-message error boundary, bidi neutralisation and typing notices (+0.4 in the screen's chunk);
- * then 124.4 kB: the persisted outbox, session recovery, event acknowledgement and the echo of
- * another tab's messages (+1.8 in the chat engine's chunk, which the first screen needs: a message
- * typed before a reload is sent again as soon as the page starts); then 126.1 kB: the widget's end
- * of the loader's protocol (issue 13: the message guards, hello and init, identity and params into
- * chatStart, the host's language and panel visibility, message previews; +1.4 in the chat engine's
- * chunk, which must run before the first screen to answer the host page); then 127.2 kB: a backend
- * that cannot be reached is its own error with Try again and automatic tries (issue 14; the start
- * and the error screen are first-screen code).
+ * Everything index.html loads before the first message — the JS and CSS of /chat/index's first
+ * screen — as the server sends it: brotli (the .br files the build writes, scripts/precompress.ts;
+ * files under PRECOMPRESS_MIN_BYTES go as they are), at most this many bytes. The gzip figure is
+ * reported beside it.
+ *
+ * Measurements. Issue 4 asked for 110 kB gzip. The libraries it names weigh 82.7 kB gzip on their
+ * own (react-dom 19 + react + scheduler 65.4, react-router 7 8.2 after scripts/reactRouterTreeShaking.ts,
+ * Lingui with the English catalog 5.0, rxjs 4.1), which leaves 27.3 kB for the engine, hooks, list
+ * and screen and their styles; they measured 38.5 (with the chat engine in a chunk of its own, which
+ * starts the chat while React downloads). The gzip ratchet then followed the measured size plus
+ * 0.8 kB: 121.2 kB, then 122.6 kB on 2026-11-26 (the engine in feature slices, one decoder for both
+ * readings of a 1201 event, idempotent delivery, a per-message error boundary, bidi neutralisation
+ * and typing notices), 124.4 kB (the persisted outbox, session recovery, event acknowledgement, the
+ * echo of another tab's messages), 126.1 kB (the widget's end of the loader's protocol, issue 13),
+ * 127.2 kB (a backend that cannot be reached is its own error with Try again, issue 14).
+ *
+ * Issue 16 measures as served, brotli: 111.7 kB (127.3 gzip) on 2026-11-26, of which react-dom,
+ * react, scheduler, react-router and Lingui 72.2 (the entry chunk) and rxjs about 7; the engine's
+ * chunk 18.8. Then 109.6 kB (125.0 gzip): voice input, the video/audio/file renderers, the thinking
+ * block, the rating buttons, the FAQ list and the forms with their offer bar load on demand
+ * (ui/widget/lazyPart.tsx), their hooks with them. Issue 16 asks for 100 kB; the rest of the way
+ * is not in the widget's on-demand parts (what the first screen still holds is the engine, the
+ * virtualised list, the composer, the navigation bar), so until then this is a ratchet again: the
+ * measured size plus 0.8 kB. Lower it whenever a change shrinks the first screen. Then 110.9 kB
+ * (126.4 gzip): push (issue 15: the event stream's transport, its fallback to polling with a
+ * watchdog and backoff, the cursor both share; +1.3 in the engine's chunk; the SSE parser loads only
+ * when a stream first opens).
  */
-const BUDGET_BYTES = 128.0 * 1024;
+const BUDGET_BYTES = 111.7 * 1024;
 const DIST = 'dist';
 
 /** A chunk of Vite's build manifest. */
@@ -61,16 +70,25 @@ function initialFiles(manifest: Record<string, Chunk>): string[] {
 
 const readManifest = () => JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
 
-it('the initial JS + CSS of /chat/index stays within its budget (gzip)', () => {
+/** What the server sends for `file` with each encoding: its precompressed file, or the file itself when there is none. */
+function servedBytes(file: string): { br: number; gz: number } {
+  const path = join(DIST, file);
+  const size = (encoded: string) => (existsSync(encoded) ? statSync(encoded).size : statSync(path).size);
+  return { br: size(`${path}.br`), gz: size(`${path}.gz`) };
+}
+
+it('everything /chat/index loads before the first message stays within its budget, brotli as served (gzip beside it)', () => {
   const files = initialFiles(readManifest());
   expect(files.some((f) => f.includes('IndexPage'))).toBe(true);
   expect(files.some((f) => f.includes('pageChat'))).toBe(true);
-  const sizes = files.map((file) => ({ file, gzip: gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length }));
-  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+  const sizes = files.map((file) => ({ file, ...servedBytes(file) }));
+  const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  const total = (key: 'br' | 'gz') => sizes.reduce((sum, s) => sum + s[key], 0);
   console.log(
-    `initial /chat/index: ${(total / 1024).toFixed(1)} kB gzip\n${sizes.map((s) => `  ${s.file}: ${(s.gzip / 1024).toFixed(1)} kB`).join('\n')}`,
+    `initial /chat/index as served: ${kB(total('br'))} brotli (budget ${kB(BUDGET_BYTES)}), ${kB(total('gz'))} gzip\n` +
+      sizes.map((s) => `  ${s.file}: ${kB(s.br)} brotli, ${kB(s.gz)} gzip`).join('\n'),
   );
-  expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+  expect(total('br')).toBeLessThanOrEqual(BUDGET_BYTES);
 });
 
 it('the server sends the first screen precompressed (brotli when accepted, else gzip), cached for a year', async () => {
@@ -90,6 +108,8 @@ it('the server sends the first screen precompressed (brotli when accepted, else 
     // fetch decodes: the browser gets exactly the built file.
     expect(Buffer.from(await br.arrayBuffer()).equals(readFileSync(join(DIST, file))), file).toBe(true);
     await gz.body?.cancel();
+    // What the budget above counts is what goes over the wire.
+    expect([Number(br.headers.get('content-length')), Number(gz.headers.get('content-length'))], file).toEqual([servedBytes(file).br, servedBytes(file).gz]);
     sent.push({ file, br: Number(br.headers.get('content-length')), gz: Number(gz.headers.get('content-length')) });
   }
   const kB = (key: 'br' | 'gz') => (sent.reduce((sum, s) => sum + s[key], 0) / 1024).toFixed(1);

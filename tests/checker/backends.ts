@@ -92,7 +92,7 @@ export function slow(call: CallName, ms: number, clock: FakeClock): Fault {
 export const noCors: Fault = async (request, forward) => {
   const response = await forward(request);
   const headers = new Headers([...response.headers].filter(([name]) => !name.startsWith('access-control-')));
-  return new Response(response.status === 204 ? null : await response.text(), { status: response.status, headers });
+  return new Response(response.status === 204 ? null : response.body, { status: response.status, headers });
 };
 
 /** An HTML error page, as a proxy or a framework's default sends it. */

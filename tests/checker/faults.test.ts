@@ -178,6 +178,12 @@ const CASES: Case[] = [
     fault: () => answers('chatClose', () => ({ code: 501, message: 'unknown call' })),
   },
   {
+    name: 'a channel that offers push whose stream is refused warns on push: every widget tries it, then polls',
+    channel: 'agent', id: 'push', status: 'warn', fix: /text\/event-stream: at once a batch/,
+    fault: () => async (request, forward) =>
+      new URL(request.url).pathname.endsWith('/events') ? Response.json({ code: 404, message: 'no route for GET /api/chat/visitor/events' }) : forward(request),
+  },
+  {
     name: 'no CORS headers warn on cors, explaining it matters for an API on another origin',
     channel: 'agent', id: 'cors', status: 'warn', fix: /another origin \(apiBase\).*Access-Control-Allow-Origin/,
     fault: () => noCors,
@@ -195,6 +201,15 @@ describe('check-backend against a deliberately broken backend', () => {
   });
 });
 
+describe('check-backend on a push stream that a proxy buffers', () => {
+  it('warns on push when the stream opens but says nothing in time', async () => {
+    const silent: Fault = async (request, forward) =>
+      new URL(request.url).pathname.endsWith('/events') ? new Response(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } }) : forward(request);
+    const results = await checkBackend({ url: 'http://localhost', channel: 'agent', fetch: faulty(silent), now: fakeClock().now, limits: { pushFirstFrameMs: 50 } });
+    expect(results.find((r) => r.id === 'push')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/^opened, but sent nothing for 50 ms/) });
+  });
+});
+
 describe('check-backend accepts both readings the protocol allows', () => {
   const readings: { name: string; channel: string; fault: Fault }[] = [
     {
@@ -205,6 +220,11 @@ describe('check-backend accepts both readings the protocol allows', () => {
         const data = dataOf(e);
         return { ...e, data: { ...data, receiveMode: '0', robotWelcomeMode: true, faqMode: '1', evaluateMode: '1', faqConfig: JSON.parse(data.faqConfig as string) as unknown } };
       }),
+    },
+    {
+      name: 'push offered by the stream\'s path rather than a flag',
+      channel: 'agent',
+      fault: answers('channelInfo', (e) => (e.code === 200 ? { ...e, data: { ...dataOf(e), eventStream: '/api/chat/visitor/events' } } : e)),
     },
     {
       name: 'envelope codes and statuses as numeric strings',

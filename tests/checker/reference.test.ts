@@ -22,7 +22,8 @@ describe('check-backend against the reference server', () => {
   it('exercises the robot, the agent, polling and every extension on the robot-first demo channel', async () => {
     const results = await check('demo');
     const ran = results.filter((r) => r.status === 'pass').map((r) => r.id);
-    expect(ran).toEqual(expect.arrayContaining(['robot-ask', 'transfer', 'admin-card', 'client-msg-id', 'poll', 'poll-timing', 'history-paging', 'cors']));
+    expect(ran).toEqual(expect.arrayContaining(['robot-ask', 'transfer', 'admin-card', 'client-msg-id', 'poll', 'poll-timing', 'push', 'history-paging', 'cors']));
+    expect(results.find((r) => r.id === 'push')?.detail).toMatch(/^opened; the first batch \(\d+ events?, status 2\) came in 0 ms$/);
     expect(results.find((r) => r.id === 'robot-ask')?.detail).toMatch(/^an answer \(answermsg\)/);
   });
 

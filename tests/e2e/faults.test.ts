@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, useBrowser } from './browser';
-import { connected, dev, history, messages, openChat, say, visitorId } from './helpers';
+import { connected, dev, history, messages, openChat, say, visitorId, withoutPush } from './helpers';
 
 const API = '**/api/chat/visitor/**';
 
@@ -37,6 +37,8 @@ describe('network faults in Chromium', () => {
 
   it('the API answers 500 for a while: the message waits (sending) and is delivered by the next attempt', async () => {
     const { page } = s;
+    // A backend that does not push: polling goes on through the errors.
+    await withoutPush(page);
     await openChat(page, s.baseUrl, 'agent');
     await connected(page);
     const sends = countCalls(page, 'sendMsg');

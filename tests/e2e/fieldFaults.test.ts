@@ -5,7 +5,7 @@ import type { WireEvent, WireMessage } from '../../engine/protocol';
 import { startServerProcess } from '../support/npmStart';
 import { useBrowser } from './browser';
 import { recordFault, writeFaultTable } from './faultTable';
-import { composer, connected, dev, history, messages, openChat, say, visitorId } from './helpers';
+import { composer, connected, dev, history, messages, openChat, say, visitorId, withoutPush } from './helpers';
 
 /**
  * Field faults, one per test, each ending with the same count: for every text the visitor typed
@@ -276,9 +276,11 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
   afterAll(() => writeFaultTable());
 
   /** One fault: a FaultRun for the test's page; a step that fails still leaves its row. */
-  function faultTest(fault: string, body: (run: FaultRun) => Promise<void>): void {
+  /** A fault against the reference backend as it is (it pushes events, docs/protocol.md "Push"); `polls`: against one that does not. */
+  function faultTest(fault: string, body: (run: FaultRun) => Promise<void>, polls = false): void {
     it(fault, async () => {
       const run = new FaultRun(fault, s.page, s.baseUrl);
+      if (polls) await withoutPush(s.context);
       // FAULTS_DEBUG=1 prints every API call and the start of its answer (to see why a row went wrong).
       if (process.env.FAULTS_DEBUG) {
         s.context.on('request', (r) => {
@@ -296,6 +298,9 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
       }
     });
   }
+
+  /** A fault in getEventMsg's answers: the widget must poll to meet it. */
+  const pollFaultTest = (fault: string, body: (run: FaultRun) => Promise<void>): void => faultTest(fault, body, true);
 
   faultTest('1. sendMsg answers HTTP 500 for 6 s, then recovers', async (run) => {
     const { page } = s;
@@ -370,7 +375,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  faultTest('4. malformed and wrongly typed getEventMsg answers for several polls', async (run) => {
+  pollFaultTest('4. malformed and wrongly typed getEventMsg answers for several polls', async (run) => {
     const { page } = s;
     await run.open();
     await run.say(page, '[malformed] before the bad answers');
@@ -408,7 +413,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  faultTest('5. bad base64 and unknown event codes in a getEventMsg answer', async (run) => {
+  pollFaultTest('5. bad base64 and unknown event codes in a getEventMsg answer', async (run) => {
     const { page } = s;
     await run.open();
     await run.say(page, '[bad events] before');
@@ -444,7 +449,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  faultTest('6. duplicate event ids: one 1201 twice in an answer and again in the next', async (run) => {
+  pollFaultTest('6. duplicate event ids: one 1201 twice in an answer and again in the next', async (run) => {
     const { page } = s;
     await run.open();
     await run.say(page, '[dup events] before');
@@ -598,7 +603,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  faultTest('12. a lost poll answer that carried the agent reply', async (run) => {
+  pollFaultTest('12. a lost poll answer that carried the agent reply', async (run) => {
     const { page } = s;
     await run.open();
     const text = '[lost poll] its reply travels in the lost answer';
@@ -630,7 +635,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  faultTest('13. a msgTime of 1e16 in a 1201 event and in a history answer', async (run) => {
+  pollFaultTest('13. a msgTime of 1e16 in a 1201 event and in a history answer', async (run) => {
     const { page } = s;
     const inHistory = '[1e16] a history message from the year 318857';
     const asText = '[1e16] an event message (text reading) from the far future';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { AxeResults, NodeResult, RunOptions } from 'axe-core';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { WireMessage } from '../../engine/protocol';
 
@@ -13,6 +13,20 @@ export const messages = (page: Page): Locator => page.getByRole('log');
 export const composer = (page: Page): Locator => page.getByRole('textbox', { name: 'Message' });
 
 /** Opens the widget for a channel (extra query appended) and waits for the composer. */
+/**
+ * The reference backend as one that does not push (docs/protocol.md "Push" is an extension): its
+ * channelInfo without `eventStream`, so the widget polls getEventMsg (SPEC §7), whose answers a test
+ * can then change in flight.
+ */
+export async function withoutPush(target: Page | BrowserContext): Promise<void> {
+  await target.route('**/api/chat/visitor/channelInfo', async (route) => {
+    const response = await route.fetch();
+    const envelope = (await response.json()) as { data?: Record<string, unknown> };
+    delete envelope.data?.eventStream;
+    await route.fulfill({ response, json: envelope });
+  });
+}
+
 export async function openChat(page: Page, baseUrl: string, channel: string, extra = ''): Promise<void> {
   await page.goto(`${baseUrl}/chat/?channelid=${channel}${extra}`);
   await composer(page).waitFor();

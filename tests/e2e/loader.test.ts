@@ -454,7 +454,10 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
     });
     await page.evaluate(() => (window as unknown as { postInit: () => void }).postInit());
     await frame.evaluate(() => (window as unknown as { gotInit: Promise<void> }).gotInit);
-    await frame.waitForLoadState('networkidle');
+    // The chat it starts on this agent channel ends its start with the transfer (the network never
+    // idles after it: the push stream stays open).
+    await expect.poll(() => requests.some((r) => r.url().endsWith('/api/chat/visitor/transferAgent'))).toBe(true);
+    await requests.find((r) => r.url().endsWith('/api/chat/visitor/transferAgent'))?.response();
     // … and changes nothing. Chromium tells the frame its real ancestor, so the widget runs as a
     // hand-written `from=iframe` embedding would (docs/embedding.md "Origin checks"): whatever chat
     // it starts carries nothing of the forged init.

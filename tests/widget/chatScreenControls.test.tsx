@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { NEVER, Subject, of, type Observable } from 'rxjs';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { EventCode, MsgType, SenderType, type EventBatch, type RobotAskData } from '@visitor-chat/chat-engine';
 import type { WireMessage } from '../../engine/protocol';
 import { MessageList } from '../../ui/widget/components/MessageList';
@@ -11,6 +11,12 @@ import { renderUi, stubLayout } from './renderUi';
 
 const T = Date.UTC(2024, 4, 15, 12, 0);
 const WELCOME = { robotWelcomeMode: 1, robotWelcomeMsg: 'Hi, I am Robo.', faqMode: 1, faqConfig: '["Opening hours?","Shipping?"]' };
+
+// The thinking block, the rating buttons and the FAQ list are lazy chunks of the widget: load their
+// modules once, so that a render settles in a tick.
+beforeAll(async () => {
+  await Promise.all(['ThinkingBlock', 'RatingButtons', 'FaqList'].map((name) => import(`../../ui/widget/components/${name}.tsx`)));
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ now: T });

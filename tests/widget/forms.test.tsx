@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { of, throwError } from 'rxjs';
 import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError, ChatStatus, ReceiveMode, TransferStatus, type ChatEngine } from '@visitor-chat/chat-engine';
-import { Dialogs } from '../../ui/widget/components/Dialogs';
+import { DialogsGate } from '../../ui/widget/components/DialogsGate';
 import { Toasts } from '../../ui/widget/components/Toasts';
 import { session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
@@ -58,14 +58,14 @@ const agentEngine = (status: number, overrides: Parameters<typeof hookApi>[0] = 
 
 // The forms are lazy chunks of the widget: load their modules once, so that a render settles in a tick.
 beforeAll(async () => {
-  await Promise.all(['UserForm', 'GroupPicker', 'LeaveMessageForm', 'EvaluationDialog'].map((name) => import(`../../ui/widget/components/${name}.tsx`)));
+  await Promise.all(['Dialogs', 'UserForm', 'GroupPicker', 'LeaveMessageForm', 'EvaluationDialog'].map((name) => import(`../../ui/widget/components/${name}.tsx`)));
 });
 
 function renderDialogs(engine: ChatEngine, strict: boolean) {
   return renderUi(
     <>
       <button type="button">opener</button>
-      <Dialogs />
+      <DialogsGate />
       <Toasts />
     </>,
     { engine, strict },
@@ -159,7 +159,7 @@ describeBoth('the group picker', ({ strict }) => {
     renderUi(
       <>
         <textarea className="composer__input" aria-label="Message" />
-        <Dialogs />
+        <DialogsGate />
       </>,
       { engine, strict },
     );

@@ -1,12 +1,18 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MessageStatus, MsgType, SenderType, createChatEngine, memoryStorage, type ChatMessage } from '@visitor-chat/chat-engine';
 import { createMessage } from '../../engine/model/message';
 import { Composer } from '../../ui/widget/components/Composer';
 import { MessageContent } from '../../ui/widget/components/MessageContent';
 import { hookApi, testEngine } from '../hooks/strictMode';
-import { renderUi } from './renderUi';
+import { renderUi, settle } from './renderUi';
+
+// Voice input and the players and file cards are lazy chunks of the widget: load their modules once,
+// so that they show as soon as a render settles.
+beforeAll(async () => {
+  await Promise.all(['VoiceInput', 'MessageMedia'].map((name) => import(`../../ui/widget/components/${name}.tsx`)));
+});
 
 const file = (name: string, size = 3, type = '') => new File([new Uint8Array(size)], name, { type });
 
@@ -33,7 +39,7 @@ describe('Composer media', () => {
     const { container } = renderUi(<Composer />, { engine });
     fireEvent.change(container.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [file('movie.mp4', 4096)] } });
 
-    expect(screen.getByRole('alert').textContent).toBe('“movie.mp4” is too large to send. Files can be up to 1.00 KB.');
+    expect(screen.getByRole('alert').textContent).toBe('“movie.mp4” is too large to send. Files can be up to 1.00 kB.');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
     engine.dispose();
@@ -63,11 +69,14 @@ describe('Composer media', () => {
     expect(engine.getSnapshot().messages).toEqual([]);
   });
 
-  it('the composer toggles to voice input: a Hold to talk button, and back to the text field', () => {
+  it('the composer toggles to voice input: a Hold to talk button, and back to the text field', async () => {
     const { engine } = testEngine();
     renderUi(<Composer />, { engine });
     fireEvent.click(screen.getByRole('button', { name: 'Switch to voice input' }));
-    expect(screen.getByRole('button', { name: 'Hold to talk' })).toBeTruthy();
+    // In its place at once; pressable once the recorder's chunk has arrived.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Hold to talk' }).disabled).toBe(true);
+    await settle();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Hold to talk' }).disabled).toBe(false);
     expect(screen.queryByRole('textbox')).toBeNull();
     // jsdom cannot record: pressing says so instead of failing silently.
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Hold to talk' }), { button: 0, clientY: 100 });
@@ -78,21 +87,23 @@ describe('Composer media', () => {
 });
 
 describe('MessageContent media', () => {
-  it('a file still uploading shows its name, size and an upload bar with the percent', () => {
+  it('a file still uploading shows its name, size and an upload bar with the percent', async () => {
     renderUi(
       <MessageContent
         message={visitorFile({ fileName: 'report.pdf', fileSize: 2048, status: MessageStatus.Pending, upload: { file: new Blob(), progress: 0.42 } })}
       />,
     );
+    await settle();
     expect(screen.getByText('report.pdf')).toBeTruthy();
-    expect(screen.getByText('2.00 KB')).toBeTruthy();
+    expect(screen.getByText('2.00 kB')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Uploading' }).getAttribute('aria-valuenow')).toBe('42');
   });
 
-  it('without progress events the bar is indeterminate; a sent file shows none and offers the download', () => {
+  it('without progress events the bar is indeterminate; a sent file shows none and offers the download', async () => {
     const { rerender } = renderUi(
       <MessageContent message={visitorFile({ fileName: 'a.zip', status: MessageStatus.Pending, upload: { file: new Blob() } })} />,
     );
+    await settle();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBeNull();
     rerender(<MessageContent message={visitorFile({ fileName: 'a.zip', status: MessageStatus.Sent, fileUrl: '/api/chat/visitor/files/x.zip' })} />);
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -120,29 +131,34 @@ describe('MessageContent media', () => {
     expect(screen.getByRole('img', { name: 'Image' }).getAttribute('src')).toBe('blob:http://x/1');
   });
 
-  it('a file name that hides its extension with a right-to-left override shows its real name, left to right', () => {
+  it('a file name that hides its extension with a right-to-left override shows its real name, left to right', async () => {
     renderUi(<MessageContent message={visitorFile({ fileName: 'invoice\u202Efdp.exe', status: MessageStatus.Sent, fileUrl: '/files/x' })} />);
+    await settle();
     const name = screen.getByText('invoicefdp.exe');
     expect(name.getAttribute('dir')).toBe('ltr');
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('invoicefdp.exe');
   });
 
-  it('bidi isolates and marks are removed from a file name too', () => {
+  it('bidi isolates and marks are removed from a file name too', async () => {
     renderUi(<MessageContent message={visitorFile({ fileName: 'report\u2067\u200Ffdp.exe\u2069' })} />);
+    await settle();
     expect(screen.getByText('reportfdp.exe')).toBeTruthy();
   });
 
-  it('a right-to-left file name without controls is shown as it is', () => {
+  it('a right-to-left file name without controls is shown as it is', async () => {
     renderUi(<MessageContent message={visitorFile({ fileName: 'فاتورة.pdf' })} />);
+    await settle();
     expect(screen.getByText('فاتورة.pdf')).toBeTruthy();
   });
 
-  it('an image or a video named with bidi controls is labelled without them', () => {
+  it('an image or a video named with bidi controls is labelled without them', async () => {
     const { unmount } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat\u202Egnp.exe', fileUrl: '/files/cat' })} />);
+    await settle();
     // An image is not named by its file at all (its text, or who sent it).
     expect(screen.getByRole('img', { name: 'Image' })).toBeTruthy();
     unmount();
     const { container } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Video, fileName: 'clip\u202E4pm.exe', fileUrl: '/files/clip' })} />);
+    await settle();
     expect(container.querySelector('video')?.getAttribute('aria-label')).toBe('clip4pm.exe');
   });
 

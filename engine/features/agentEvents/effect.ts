@@ -11,7 +11,7 @@ import { inConversation, isQueued, queuePlace } from '../conversation/predicates
 import { evaluatesAfterClose } from '../evaluation/predicates';
 import { added } from '../notices/slice';
 import type { EventBatch } from '../../transport/visitorApi';
-import { eventBatches } from './polling';
+import { eventBatches } from './batches';
 
 /** SPEC §4 event 1202: the end message of the outType, then close locally, then the evaluation when evaluateMode is on. */
 function sessionEnded(ctx: EffectContext, outType: number | undefined): Intent[] {

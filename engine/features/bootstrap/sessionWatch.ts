@@ -4,9 +4,10 @@ import { forgotSession } from './predicates';
 
 /**
  * Calls whose failure says nothing about the session to go on with: those that make it, those about
- * the channel alone, and chatClose, which ends it (a session forgotten by then is over anyway).
+ * the channel alone, chatClose, which ends it (a session forgotten by then is over anyway), and the
+ * push stream, whose refusal only means polling instead (the polls then tell whether it was forgotten).
  */
-const UNWATCHED_CALLS: ReadonlySet<PropertyKey> = new Set<keyof VisitorApi>(['channelInfo', 'chatStart', 'getEvaluateInfo', 'robotTips', 'chatClose']);
+const UNWATCHED_CALLS: ReadonlySet<PropertyKey> = new Set<keyof VisitorApi>(['channelInfo', 'chatStart', 'getEvaluateInfo', 'robotTips', 'chatClose', 'eventStream']);
 
 /**
  * The transport, watched: when a call made within a session (any but the unwatched ones) fails in a way that means the backend

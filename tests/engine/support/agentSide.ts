@@ -1,9 +1,12 @@
-import { ReplaySubject, type Observable } from 'rxjs';
+import { EMPTY, ReplaySubject, ignoreElements, merge, type Observable } from 'rxjs';
+import type { Intent } from '../../../engine/core/intents';
+import { eventBatches } from '../../../engine/features/agentEvents/batches';
+import type { EventBatch } from '../../../engine/transport/visitorApi';
 import { ChatStatus, MsgType, ReceiveMode, SenderType } from '../../../engine/model/codes';
 import { NOTICE_FALLBACK, createMessage, type ChatMessage, type Notice } from '../../../engine/model/message';
 import type { ChatState } from '../../../engine/core/state';
 import type { WireChannelInfo } from '../../../engine/protocol';
-import { readyState } from './effectSpec';
+import { readyState, runEffect, type SpecContext } from './effectSpec';
 import { channel } from './fixtures';
 
 /**
@@ -60,4 +63,13 @@ export function recorded<Req, Res>(answer: (req: Req) => Observable<Res>): Recor
     },
     requests$: requests.asObservable(),
   };
+}
+
+/**
+ * The agent-event seam alone: the batches eventBatches hands to dispatch, from `state`, while
+ * `intents` are applied (as the other features would).
+ */
+export function batchesOf(state: ChatState, intents: Observable<Intent>, context: SpecContext): Observable<EventBatch> {
+  const run = runEffect(() => EMPTY, state, intents, context);
+  return merge(run.output$.pipe(ignoreElements()), eventBatches(run.ctx));
 }

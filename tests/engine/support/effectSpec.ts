@@ -68,6 +68,7 @@ export function runEffect(effect: Effect, state: ChatState, intents: Observable<
     sessionLost$: NEVER,
     previousUrl: undefined,
     visitorId: undefined,
+    push: undefined,
     ...context,
     intent$: store.intent$,
     state$: store.state$,

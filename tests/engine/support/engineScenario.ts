@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
-import { Observable, Subject, defer, map, mergeMap, throwError, timer } from 'rxjs';
+import { Observable, Subject, Subscription, defer, map, mergeMap, throwError, timer } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { HISTORY_PAGE_SIZE, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, outboxKey } from '../../../engine/constants';
 import type { ChatState } from '../../../engine/core/state';
@@ -21,7 +21,7 @@ import type {
   WireEvent,
 } from '../../../engine/protocol';
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from '../../../engine/transport/errors';
-import type { EventBatch, VisitorApi } from '../../../engine/transport/visitorApi';
+import type { EventBatch, PushFrame, VisitorApi } from '../../../engine/transport/visitorApi';
 
 /**
  * Random whole-engine scenarios for the property test (tests/engine/properties): a backend that
@@ -295,6 +295,11 @@ interface ChannelChoice {
   adminCloseMsg: boolean;
   timeouts: boolean;
   evaluate: boolean;
+  /**
+   * docs/protocol.md "Push": the channel offers the event stream, which plays the getEventMsg script
+   * (Backend.stream); absent (older known examples), it is polled.
+   */
+  push?: boolean;
 }
 
 const GROUP_CONFIG: Record<ChannelChoice['groups'], WireChannelInfo['groupConfig']> = {
@@ -313,6 +318,7 @@ function channelWire(c: ChannelChoice): WireChannelInfo {
     titleDesc: 'Shop',
     receiveMode: c.receiveMode,
     robotName: 'Robo',
+    eventStream: on(c.push === true),
     msgToTransferFlag: c.msgToTransferFlag,
     robotWelcomeMode: on(c.robotWelcome),
     robotWelcomeMsg: 'Hello, ask me anything',
@@ -354,6 +360,7 @@ const channelChoice: fc.Arbitrary<ChannelChoice> = fc.record({
   adminCloseMsg: fc.boolean(),
   timeouts: fc.boolean(),
   evaluate: fc.boolean(),
+  push: fc.boolean(),
 });
 
 /** What the visitor does (the engine's commands), and the page's visibility changes. */
@@ -637,15 +644,18 @@ const notFound = (call: CallName): Error => new ApiError(call, 404, 'visitor not
 /** The i-th answer of a list used round and round. */
 const nth = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
+/** What the tracker follows: the calls, and the push stream. */
+type TrackedCall = CallName | 'eventStream';
+
 /** Open calls by page and name: every answer is counted from subscription to its end (answer, error or unsubscription). */
 class CallTracker {
-  private readonly open = new Map<number, { call: CallName; page: number }>();
+  private readonly open = new Map<number, { call: TrackedCall; page: number }>();
   private next = 0;
   readonly disposed = new Set<number>();
   readonly afterDispose: string[] = [];
   readonly unexpected: string[] = [];
 
-  track<T>(call: CallName, page: number, source: Observable<T>): Observable<T> {
+  track<T>(call: TrackedCall, page: number, source: Observable<T>): Observable<T> {
     if (this.disposed.has(page)) this.afterDispose.push(`${call} (page ${page})`);
     return new Observable<T>((subscriber) => {
       const id = (this.next += 1);
@@ -680,6 +690,9 @@ const withData = <T, U>(r: Reply<T>, data: (ok: T) => U): Reply<U> => ('ok' in r
 
 /** A message as the backend stores it, and as its history and echoes carry it. */
 type StoredMessage = Omit<SendMsgRequest, 'clientMsgId'> & { id: string; msgTime: number; clientMsgId?: string };
+
+/** The least time between two frames of the scripted push stream (Backend.stream). */
+const STREAM_STEP_MS = 1_000;
 
 /** The healthy backend's poll connects a visitor still waiting in the queue (SPEC §4 1200; ignored once connected). */
 const CONNECT: WireEvent = { event_type: 1200, adminNick: 'Ann' };
@@ -825,6 +838,63 @@ class Backend {
     return { ok: this.lastBatch, after: a.after };
   }
 
+  /**
+   * docs/protocol.md "Push": the stream plays the getEventMsg script, each answer a frame after its
+   * delay — a batch (again, a replay), a batch lost in flight with the connection (its events stay
+   * unacknowledged), a failure that ends the stream, or a hang: silence. Opening acknowledges as a poll
+   * does; the stream sends what it has not sent yet. A forgotten visitor or pollId ends it with a 404.
+   */
+  private stream(pollId: string, lastEventId: string | undefined): Observable<PushFrame> {
+    return new Observable<PushFrame>((subscriber) => {
+      const steps = new Subscription();
+      const gone = () => (this.known && this.polls.has(pollId) ? null : this.known ? new ApiError('eventStream', 404, 'poll not found') : notFound('getEventMsg'));
+      const refused = gone();
+      if (refused) {
+        subscriber.error(refused);
+        return steps;
+      }
+      if (this.acks) this.acknowledge(pollId, lastEventId);
+      let sent = this.polls.get(pollId) ?? this.seq;
+      const unsent = (): WireEvent[] => {
+        if (!this.acks) return this.handOut(pollId);
+        const events = this.log.filter(({ seq }) => seq > sent).map(({ event }) => event);
+        sent = this.seq;
+        return events;
+      };
+      const frame = (batch: EventBatch) => subscriber.next({ kind: 'batch', batch });
+      const step = () => {
+        const healthy = this.healthy();
+        const a = healthy ? null : (this.s.polls[this.turn('getEventMsg')] ?? { ok: { events: [] }, after: this.s.idlePoll });
+        if (a && 'hang' in a) return;
+        // At least STREAM_STEP_MS apart: a script of instant answers is not a stream of endless frames at one instant.
+        const after = Math.max(a ? a.after : HEALTHY_POLL_MS, STREAM_STEP_MS);
+        steps.add(
+          this.scheduler.schedule(() => {
+            const lost = gone();
+            this.trace?.(`stream ${pollId} → ${lost ? lost.message : a ? JSON.stringify(a) : 'healthy batch'}`);
+            if (lost) return subscriber.error(lost);
+            if (!a) frame({ events: [...unsent(), CONNECT] });
+            else if ('again' in a) frame(this.lastBatch);
+            else if ('replay' in a) frame(this.acks ? { events: this.log.map(({ event }) => event) } : this.lastBatch);
+            else if ('lostBatch' in a) {
+              if (this.acks) for (const event of a.lostBatch.events) this.emit(event);
+              return subscriber.error(new NetworkError('eventStream', 'eventStream: the connection dropped'));
+            } else if ('fail' in a) return subscriber.error(failure(a.fail, 'getEventMsg'));
+            else {
+              for (const event of a.ok.events) this.emit(event);
+              this.lastBatch = { ...a.ok, events: unsent() };
+              frame(this.lastBatch);
+            }
+            step();
+          }, after),
+        );
+      };
+      subscriber.next({ kind: 'open' });
+      step();
+      return steps;
+    });
+  }
+
   private sendMsg(req: SendMsgRequest): Reply<SendMsgData> {
     const a: SendAnswer = this.healthy() ? { ok: { status: SEND_OK }, after: HEALTHY_DELAY_MS } : nth(this.s.sendMsg, this.turn('sendMsg'));
     // Failed or unanswered before the backend had it: nothing is stored.
@@ -891,6 +961,7 @@ class Backend {
           ]),
         ),
       getEventMsg: (req) => reply('getEventMsg', () => this.poll(req.pollId, req.lastEventId)),
+      eventStream: (req) => this.tracker.track('eventStream', page, defer(() => this.stream(req.pollId, req.lastEventId))),
       sysMsg: () => side('sysMsg'),
       sendMsg: (req) => reply('sendMsg', () => this.sendMsg(req)),
       msgComplete: () => side('msgComplete'),

@@ -5,7 +5,9 @@ import type { VisitorApi } from '../../../engine/transport/visitorApi';
 /** A method name of the visitor API (one per SPEC §7 call). */
 type ApiCall = keyof VisitorApi;
 /** The request body a call takes. */
-type RequestOf<K extends ApiCall> = Parameters<VisitorApi[K]>[0];
+type RequestOf<K extends ApiCall> = Parameters<NonNullable<VisitorApi[K]>>[0];
+/** The methods a transport may lack: absent unless given, as in a transport without them. */
+const OPTIONAL: ReadonlySet<string> = new Set<ApiCall>(['eventStream']);
 
 /** One call the engine made, in order. */
 interface RecordedCall {
@@ -42,7 +44,7 @@ afterEach(() => {
 /**
  * A fake `VisitorApi`: the given methods answer (usually with cold observables of the current
  * TestScheduler run); every other method throws "unexpected call X". All calls are recorded with
- * their bodies. Built on a Proxy so that methods added to `VisitorApi` later are covered too.
+ * their bodies; an optional method (eventStream) is absent unless given. Built on a Proxy so that methods added to `VisitorApi` later are covered too.
  */
 export function fakeApi(overrides: Partial<VisitorApi> = {}): FakeApi {
   const calls: RecordedCall[] = [];
@@ -50,7 +52,7 @@ export function fakeApi(overrides: Partial<VisitorApi> = {}): FakeApi {
   const impls = overrides as Partial<Record<string, AnyCall>>;
   const api = new Proxy({} as VisitorApi, {
     get(_target, prop) {
-      if (typeof prop !== 'string') return undefined;
+      if (typeof prop !== 'string' || (OPTIONAL.has(prop) && !impls[prop])) return undefined;
       return (body: unknown) => {
         calls.push({ name: prop as ApiCall, body });
         const impl = impls[prop];

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useChat } from '@visitor-chat/chat-react';
-import { prepareTimeFormats } from '../formatTime';
+import { prepareFormats } from '../format';
 import { releaseIdleModules } from '../lazyPreloaded';
 import { usePageNotices } from '../usePageNotices';
 import { Composer } from './Composer';
-import { Dialogs } from './Dialogs';
+import { DialogsGate } from './DialogsGate';
 import { ErrorState } from './ErrorState';
 import { MessageList } from './MessageList';
 import { NavBar } from './NavBar';
@@ -21,7 +21,7 @@ export function ChatScreen() {
   const { i18n } = useLingui();
   useEffect(() => {
     // Soon after the first paint, usually while the chat still connects.
-    const timer = setTimeout(() => prepareTimeFormats(i18n.locale));
+    const timer = setTimeout(() => prepareFormats(i18n.locale));
     return () => clearTimeout(timer);
   }, [i18n.locale]);
   useEffect(() => {
@@ -47,7 +47,7 @@ export function ChatScreen() {
             <Trans>Connecting…</Trans>
           </div>
         )}
-        <Dialogs />
+        <DialogsGate />
         <Composer maxLength={MESSAGE_MAX_LENGTH} />
       </main>
     </div>

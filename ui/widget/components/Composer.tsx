@@ -1,8 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { useComposer, useFileUpload, usePasteImage, useVoiceRecorder, type FileError, type RecorderError } from '@visitor-chat/chat-react';
-import { formatFileSize } from '../media';
+import { useComposer, useFileUpload, usePasteImage, type FileError, type RecorderError } from '@visitor-chat/chat-react';
+import { formatFileSize } from '../format';
+import { lazyPart } from '../lazyPart';
 import { lazyPreloaded } from '../lazyPreloaded';
+import type { RecorderProblem } from './VoiceInput';
 import { CloseIcon } from './CloseIcon';
 import './Composer.css';
 
@@ -11,6 +13,15 @@ const INPUT_MAX_ROWS = 5;
 
 // Not part of the first screen: loaded once it is done, so that a paste is confirmed at once.
 const PasteConfirm = lazyPreloaded(() => import('./PasteConfirm').then((m) => ({ default: m.PasteConfirm })), 'idle');
+
+// Most visitors type: the recorder loads on demand. Until then its button holds the place, disabled.
+const VoiceInput = lazyPart(
+  'voice input',
+  () => import('./VoiceInput').then((m) => ({ default: m.VoiceInput })),
+  <button type="button" className="composer__talk" disabled>
+    <Trans>Hold to talk</Trans>
+  </button>,
+);
 
 export interface ComposerProps {
   /** Longest message; a character counter shows when set (SPEC §5). */
@@ -62,14 +73,14 @@ export function Composer({ maxLength }: ComposerProps) {
   const { text, send, remaining, getInputProps } = useComposer({ maxLength });
   const files = useFileUpload();
   const paste = usePasteImage();
-  const recorder = useVoiceRecorder();
+  const [recorderProblem, setRecorderProblem] = useState<RecorderProblem | null>(null);
   const input = useAutoSize(text, mode === 'text');
   const fileProblem = files.error ?? paste.error;
-  const problem = fileProblem ?? recorder.error;
+  const problem = fileProblem ?? recorderProblem?.error;
   const dismiss = () => {
     files.dismissError();
     paste.dismissError();
-    recorder.dismissError();
+    recorderProblem?.dismiss();
   };
 
   return (
@@ -141,19 +152,9 @@ export function Composer({ maxLength }: ComposerProps) {
             </button>
           </>
         ) : (
-          <button type="button" className={`composer__talk composer__talk--${recorder.state}`} {...recorder.getRecorderProps()}>
-            {recorder.state === 'initial' && <Trans>Hold to talk</Trans>}
-            {recorder.state === 'recording' && <Trans>Release to send</Trans>}
-            {recorder.state === 'willCancel' && <Trans>Release to cancel</Trans>}
-          </button>
+          <VoiceInput onProblem={setRecorderProblem} />
         )}
       </form>
-      {recorder.state !== 'initial' && (
-        <div className={`composer-recording composer-recording--${recorder.state}`} role="status">
-          <span className="composer-recording__dot" aria-hidden="true" />
-          {recorder.state === 'recording' ? <Trans>Recording… Slide up to cancel</Trans> : <Trans>Release to cancel</Trans>}
-        </div>
-      )}
       {files.isDragging && (
         <div className="composer-drop" {...files.getDropZoneProps()}>
           <span className="composer-drop__label">

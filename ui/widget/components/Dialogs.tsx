@@ -1,9 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Suspense } from 'react';
-import { EvaluationStatus, offersLeaveMessage, userFormRequired, type ChatState } from '@visitor-chat/chat-engine';
-import { shallowEqual, useChatEvents, useChatSelector, useEvaluation, useToasts } from '@visitor-chat/chat-react';
+import { offersLeaveMessage, type ChatState } from '@visitor-chat/chat-engine';
+import { shallowEqual, useChatSelector, useEvaluation } from '@visitor-chat/chat-react';
 import { lazyPreloaded } from '../lazyPreloaded';
 import { LeaveMessageButton } from './LeaveMessageButton';
+import { wantedDialogs } from './DialogsGate';
 import './Dialogs.css';
 
 // The forms are not part of the first screen: they load once it is done (or when the state first
@@ -13,38 +14,20 @@ const GroupPicker = lazyPreloaded(() => import('./GroupPicker').then((m) => ({ d
 const LeaveMessageForm = lazyPreloaded(() => import('./LeaveMessageForm').then((m) => ({ default: m.LeaveMessageForm })), 'idle');
 const EvaluationDialog = lazyPreloaded(() => import('./EvaluationDialog').then((m) => ({ default: m.EvaluationDialog })), 'idle');
 
-/** Which forms the state asks for now (the evaluation stays mounted after a submission, to say thanks). */
-const wanted = (s: ChatState) => ({
-  userForm: userFormRequired(s),
-  groups: s.groupChoice !== null,
-  leaveMessage: s.leaveMessage.open,
-  evaluation: s.evaluation.status !== EvaluationStatus.None,
-});
-
 /** Whether a leave-message offer is already in the conversation: a leavemsg bubble shows its own button (centred lines have none). */
 const offerInMessages = (s: ChatState) => s.leaveMessage.offered === 'offline' && s.messages.some((m) => offersLeaveMessage(m) && m.position !== 'center');
 
-/** Reports the outcome of form submissions by toast (SPEC §8 'submission failed'). */
-function useSubmissionToasts(): void {
-  const { t } = useLingui();
-  const { show } = useToasts();
-  useChatEvents((e) => {
-    if (e.type === 'submissionFailed') show('error', t`Submission failed`);
-    else if (e.type === 'submissionSucceeded') show('success', t`Message sent. We will get back to you soon.`);
-  });
-}
-
 /**
  * The forms and dialogs the chat state asks for (SPEC §2 "elements implied by state"), and the bar
- * above the composer that offers leaving a message or rating a finished conversation.
+ * above the composer that offers leaving a message or rating a finished conversation. Loaded on
+ * demand (DialogsGate): most conversations need none.
  */
 export function Dialogs() {
-  useSubmissionToasts();
   const { rate } = useEvaluation();
   const inMessages = useChatSelector(offerInMessages);
   const offered = useChatSelector((s) => s.leaveMessage.offered !== null);
   const showOffer = offered && !inMessages;
-  const want = useChatSelector(wanted, shallowEqual);
+  const want = useChatSelector(wantedDialogs, shallowEqual);
   return (
     <>
       <Suspense fallback={null}>

@@ -1,14 +1,27 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { memo } from 'react';
 import { MessageStatus, MsgType, showsRating, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { lazyPart } from '../lazyPart';
 import { DeliveryIndicator } from './DeliveryIndicator';
 import { MessageContent } from './MessageContent';
 import { MessageText } from './MessageText';
 import { MessageTime } from './MessageTime';
 import { NoticeText } from './NoticeText';
-import { RatingButtons } from './RatingButtons';
-import { ThinkingBlock } from './ThinkingBlock';
 import './MessageItem.css';
+
+// Parts that a first screen seldom shows (a robot's thinking and the rating of its answers come
+// after the visitor's first question), loaded on demand in places of their own size.
+const ThinkingBlock = lazyPart(
+  'thinking block',
+  () => import('./ThinkingBlock').then((m) => ({ default: m.ThinkingBlock })),
+  <div className="thinking-pending" aria-busy="true" />,
+);
+const RatingButtons = lazyPart(
+  'rating buttons',
+  () => import('./RatingButtons').then((m) => ({ default: m.RatingButtons })),
+  <div className="rating-pending" aria-busy="true" />,
+);
+const FaqList = lazyPart('FAQ', () => import('./FaqList').then((m) => ({ default: m.FaqList })), <div className="faq-pending" aria-busy="true" />);
 
 export interface MessageItemProps {
   message: ChatMessage;
@@ -20,7 +33,6 @@ export interface MessageItemProps {
 
 /** One message: visitor right, system and auto-tips centred, agent and robot left (SPEC §3 position). */
 export const MessageItem = memo(function MessageItem({ message: m, onAsk, question }: MessageItemProps) {
-  const { t } = useLingui();
   if (m.msgType === MsgType.AutoTip) {
     return (
       <div className="message message--center message--tip">
@@ -48,18 +60,7 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
             {m.position === 'left' && m.senderName && <span className="message__sender" dir="auto">{m.senderName}</span>}
             {showsThinking(m) && <ThinkingBlock message={m} question={question} />}
             {!m.awaiting && <MessageContent message={m} />}
-            {m.msgType === MsgType.Faq && m.suggestions && (
-              <ul className="message__faq" aria-label={t`Frequently asked questions`}>
-                {m.suggestions.map((q) => (
-                  <li key={q.code}>
-                    <button type="button" dir="auto" className="message__faq-question" disabled={!onAsk} onClick={() => onAsk?.(q.name)}>
-                      {q.icon && <span aria-hidden="true">{q.icon} </span>}
-                      {q.name}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            {m.msgType === MsgType.Faq && m.suggestions && <FaqList questions={m.suggestions} onAsk={onAsk} />}
           </div>
           <DeliveryIndicator message={m} />
         </div>

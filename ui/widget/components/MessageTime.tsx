@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { timeLabel } from '../formatTime';
+import { timeLabel } from '../format';
 
 /** The time shown above a message (SPEC §3 hasTime, §9 time display). */
 export function MessageTime({ time }: { time: number }) {

@@ -1,6 +1,7 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMessage } from '@visitor-chat/chat-engine';
 import { useThinking } from '@visitor-chat/chat-react';
+import { formatInteger } from '../format';
 import './ThinkingBlock.css';
 
 export interface ThinkingBlockProps {
@@ -14,7 +15,11 @@ export interface ThinkingBlockProps {
  * thought (N s)' when done (without the count when it took no whole second).
  */
 export function ThinkingBlock({ message, question }: ThinkingBlockProps) {
-  const { running, seconds } = useThinking(message);
+  const { i18n } = useLingui();
+  const thinking = useThinking(message);
+  const { running } = thinking;
+  // In the locale's digits; the name stays the catalogs' placeholder.
+  const seconds = thinking.seconds === null ? null : formatInteger(thinking.seconds, i18n.locale);
   return (
     <details className={`thinking${running ? ' thinking--running' : ''}`}>
       <summary className="thinking__summary">
@@ -23,7 +28,7 @@ export function ThinkingBlock({ message, question }: ThinkingBlockProps) {
         </svg>
         {running ? (
           <>
-            {seconds ? <Trans>Thinking… ({seconds} s)</Trans> : <Trans>Thinking…</Trans>}
+            {thinking.seconds ? <Trans>Thinking… ({seconds} s)</Trans> : <Trans>Thinking…</Trans>}
             <span className="thinking__dots" aria-hidden="true">
               <span />
               <span />

@@ -1,26 +1,13 @@
-import { EMPTY, ignoreElements, merge, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../../../engine/core/intents';
-import type { ChatState } from '../../../../engine/core/state';
 import type { WireEvent } from '../../../../engine/protocol';
-import { eventBatches } from '../../../../engine/features/agentEvents/polling';
 import { ChatStatus } from '../../../../engine/model/codes';
 import { NetworkError } from '../../../../engine/transport/errors';
 import type { EventBatch } from '../../../../engine/transport/visitorApi';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { USER_ID, logLines, logSpy, newScheduler } from '../../support/fixtures';
-import { runEffect, type SpecContext } from '../../support/effectSpec';
 import { batch, ev } from '../../support/agentApi';
-import { agentState } from '../../support/agentSide';
-
-/**
- * The agent-event seam alone: the batches eventBatches hands to dispatch, from `state`, while
- * `intents` are applied (as the other features would).
- */
-function batchesOf(state: ChatState, intents: Observable<Intent>, context: SpecContext): Observable<EventBatch> {
-  const run = runEffect(() => EMPTY, state, intents, context);
-  return merge(run.output$.pipe(ignoreElements()), eventBatches(run.ctx));
-}
+import { agentState, batchesOf } from '../../support/agentSide';
 
 const SESSION = { userId: USER_ID, sessionId: 's-1', pollId: 'p-1' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeLabel as rawTimeLabel, type TimeLabel } from '../../ui/widget/formatTime';
+import { formatDuration, formatFileSize, formatInteger, timeLabel as rawTimeLabel, type TimeLabel } from '../../ui/widget/format';
 
 /** A local date-time (months from 1). */
 const at = (y: number, mo: number, d: number, h = 0, mi = 0) => new Date(y, mo - 1, d, h, mi).getTime();
@@ -45,5 +45,39 @@ describe('timeLabel', () => {
 
   it('formats in the given locale', () => {
     expect(timeLabel(at(2024, 5, 12, 8, 0), NOW, 'de')).toEqual({ kind: 'weekday', text: 'Sonntag, 08:00' });
+  });
+});
+
+/** Intl's no-break spaces (between number and unit) read as plain spaces. */
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+describe('numbers, file sizes and audio lengths in the visitor’s language', () => {
+  it('file sizes use 1024-based units with 2 decimals (SPEC §9) and the language’s unit names', () => {
+    expect(formatFileSize(512, 'en')).toBe('512 byte');
+    expect(formatFileSize(2048, 'en')).toBe('2.00 kB');
+    expect(formatFileSize(10 * 1024 * 1024, 'en')).toBe('10.00 MB');
+    expect(plain(formatFileSize(1536, 'ru'))).toBe('1,50 кБ');
+  });
+
+  it('German writes a decimal comma', () => {
+    expect(plain(formatFileSize(1536, 'de'))).toBe('1,50 kB');
+  });
+
+  it('Persian writes Persian digits: sizes, audio lengths and seconds', () => {
+    expect(plain(formatFileSize(1536, 'fa'))).toBe('۱٫۵۰ kB');
+    expect(formatDuration(65, 'fa')).toBe('۱:۰۵');
+    expect(formatInteger(12, 'fa')).toBe('۱۲');
+  });
+
+  it('Arabic and the others write the digits Intl gives their tag; Bengali its own', () => {
+    expect(formatDuration(65, 'ar')).toBe(new Intl.NumberFormat('ar').format(1) + ':' + new Intl.NumberFormat('ar', { minimumIntegerDigits: 2 }).format(5));
+    expect(formatDuration(125, 'bn')).toBe('২:০৫');
+  });
+
+  it('an audio length reads m:ss, rounded, never negative', () => {
+    expect(formatDuration(0, 'en')).toBe('0:00');
+    expect(formatDuration(59.6, 'en')).toBe('1:00');
+    expect(formatDuration(754, 'en')).toBe('12:34');
+    expect(formatDuration(-3, 'en')).toBe('0:00');
   });
 });

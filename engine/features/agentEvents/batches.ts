@@ -1,0 +1,43 @@
+import { EMPTY, defer, distinctUntilChanged, map, switchMap, type Observable } from 'rxjs';
+import type { EffectContext } from '../../core/effect';
+import type { ChatState } from '../../core/state';
+import type { EventBatch } from '../../transport/visitorApi';
+import type { ChatSession } from '../bootstrap/slice';
+import { withAgent } from '../conversation/predicates';
+import { newCursor, type Cursor } from './cursor';
+import { poll } from './polling';
+import { pushAddress } from './predicates';
+import { pushed } from './push';
+
+/** The session to listen on: while with an agent or in the queue (SPEC §4 status 2/3), else none. */
+const listening = (s: ChatState): ChatSession | null => (withAgent(s) ? s.session : null);
+
+/**
+ * The agent-event seam (DESIGN "The engine"): one stream of event batches, while the status is 2
+ * or 3 — it stops when the status leaves them (1202, 1208, close) and on dispose. Pushed when the
+ * backend offers it and the transport can (pushAddress), else polled; either way through the
+ * session's one cursor, so dispatch, de-duplication and acknowledgement do not depend on the
+ * transport. The cursor belongs to the session: listening to it again later (a chat closed, then an
+ * agent again) goes on from where it was.
+ */
+export function eventBatches(ctx: EffectContext): Observable<EventBatch> {
+  return defer(() => {
+    const cursors = new Map<string, Cursor>();
+    const cursorOf = ({ userId, pollId }: ChatSession): Cursor => {
+      const key = `${userId} ${pollId}`;
+      const cursor = cursors.get(key) ?? newCursor();
+      cursors.set(key, cursor);
+      return cursor;
+    };
+    const listen = (session: ChatSession): Observable<EventBatch> => {
+      const url = pushAddress(ctx.getState(), ctx.push);
+      const stream = ctx.api.eventStream;
+      return url === null || !stream ? poll(ctx, session, cursorOf(session)) : pushed(ctx, session, cursorOf(session), url, stream.bind(ctx.api));
+    };
+    return ctx.state$.pipe(
+      map(listening),
+      distinctUntilChanged((a, b) => a?.pollId === b?.pollId && a?.userId === b?.userId),
+      switchMap((session) => (session ? listen(session) : EMPTY)),
+    );
+  });
+}
