@@ -11,7 +11,7 @@ export { canEnd, canRequestHuman, isQueued, queuePosition } from './features/con
 export { canLoadOlder } from './features/history/predicates';
 export { canRetry, canSendText, isUnconfirmed, outlivesPage } from './features/delivery/predicates';
 export { canRetryStart, forgotSession, unreachable } from './features/bootstrap/predicates';
-export { canRateReply, showsRating, showsThinking } from './features/robot/predicates';
+export { canRateReply, showsRating, showsThinking, thoughtSeconds } from './features/robot/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
 
@@ -19,7 +19,7 @@ export { fileMsgType, extensionOf, type FileMsgType } from './model/fileType';
 export { createVisitorApi, type VisitorApi, type HttpOptions, type EventBatch, type EventStreamRequest, type PushFrame, type UploadRequest } from './transport/visitorApi';
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';
-export type { ChatMessage, FileUpload, MessageRating, Notice, NoticeId, Position } from './model/message';
+export type { ChatMessage, FileUpload, MessageRating, Notice, NoticeId, Position, QuickReply } from './model/message';
 export type { ChannelInfo, AgentGroup, FormField, UserFormConfig } from './model/channel';
 export { DEFAULT_USER_FORM } from './model/channel';
 export {

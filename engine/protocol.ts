@@ -260,13 +260,23 @@ export interface RobotAskRequest {
   question: string;
 }
 
+/** A quick reply on the wire (SPEC §3): `name` is shown and sent; flags may be 1/0 or booleans. */
+export interface WireQuickReply {
+  name: string;
+  code?: string;
+  icon?: string;
+  img?: string;
+  isNew?: boolean | number;
+  isHighlight?: boolean | number;
+}
+
 /** robotAsk answer (our choice): the robot's message, and quick replies that may follow. */
 export interface RobotAskData {
   msgContent: string;
   msgType?: number | string;
   robotAskMsgType?: number | string;
-  /** FAQ questions the visitor may tap next. */
-  suggestions?: string[];
+  /** Questions the visitor may tap next: strings, or quick replies (SPEC §3 shape, docs/protocol.md). */
+  suggestions?: Array<string | WireQuickReply>;
 }
 
 /** robotTips (SPEC §7: not shown; our choice: suggestions for the text typed so far). */

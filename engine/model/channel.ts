@@ -1,4 +1,5 @@
 import { ReceiveMode } from './codes';
+import { quickReplyOf, type QuickReply } from './message';
 import { flag, jsonField, object, optNumber, optString, string, type Json } from './decode';
 
 /** An agent group a visitor can pick (SPEC §3 groupConfig). */
@@ -29,7 +30,8 @@ export interface ChannelInfo {
   robotWelcome: string | null;
   autoTip: string | null;
   msgToTransfer: boolean;
-  faq: readonly string[] | null;
+  /** The FAQ as quick replies (SPEC §3 faqConfig; each may carry the quick reply's whole shape). */
+  faq: readonly QuickReply[] | null;
   userForm: UserFormConfig | null;
   groups: readonly AgentGroup[] | null;
   adminOfflineMsg: string | null;
@@ -88,16 +90,12 @@ function decodeGroups(value: Json, log: (msg: string) => void): AgentGroup[] {
   });
 }
 
-function decodeFaq(value: Json): string[] {
+function decodeFaq(value: Json): QuickReply[] {
   const parsed = jsonField(value);
   if (!Array.isArray(parsed)) return [];
   return parsed.flatMap((q) => {
-    if (typeof q === 'string') return q.trim() ? [q] : [];
-    if (typeof q === 'object' && q !== null) {
-      const text = (q as Record<string, unknown>).question ?? (q as Record<string, unknown>).title;
-      return typeof text === 'string' && text.trim() ? [text] : [];
-    }
-    return [];
+    const reply = quickReplyOf(q);
+    return reply ? [reply] : [];
   });
 }
 

@@ -1,6 +1,6 @@
 import { TIME_GAP_MS } from '../constants';
 import { MessageStatus, MsgType, QUEUE_PLACEHOLDER, SenderType } from './codes';
-import { DecodeError, object, optNumber, optString, string, type Json } from './decode';
+import { DecodeError, flag, object, optNumber, optString, string, type Json } from './decode';
 
 /** Where a message sits in the list (SPEC §3 display fields). */
 export type Position = 'left' | 'right' | 'center';
@@ -21,7 +21,8 @@ export type NoticeId =
   | 'sessionEstablished'
   | 'openedInNewWindow'
   | 'agentRefused'
-  | 'robotUnavailable';
+  | 'robotUnavailable'
+  | 'visitorEnded';
 
 /** The English text of each notice, kept in msgContent as the fallback of the UI's translation. */
 export const NOTICE_FALLBACK: Readonly<Record<NoticeId, string>> = {
@@ -31,6 +32,7 @@ export const NOTICE_FALLBACK: Readonly<Record<NoticeId, string>> = {
   openedInNewWindow: 'The conversation was opened in a new window.',
   agentRefused: 'The agent declined the conversation.',
   robotUnavailable: 'The assistant is unavailable right now. Please try again.',
+  visitorEnded: 'You ended the chat. Send a message to start a new one.',
 };
 
 /** A new message as a page that embeds the chat hears of it (SPEC §2 notice): who wrote it and how it starts. */
@@ -86,8 +88,8 @@ export interface ChatMessage {
   readonly hasTime: boolean;
   /** A text written by the engine, translated by the UI; msgContent holds the English fallback. */
   readonly notice?: Notice;
-  /** Questions the visitor may tap next (FAQ list, robot suggestions). */
-  readonly suggestions?: readonly string[];
+  /** Questions the visitor may tap next (FAQ list, robot suggestions), as quick replies (SPEC §3). */
+  readonly suggestions?: readonly QuickReply[];
   /** A robot answer not yet received. */
   readonly awaiting?: boolean;
   /** A pending visitor message still unconfirmed after 800 ms: show the loading indicator (SPEC §4). */
@@ -102,9 +104,50 @@ export interface ChatMessage {
   readonly thoughtMs?: number;
 }
 
-/** A list of questions to offer, or undefined when there is none (an empty list offers nothing). */
-export function suggestionsOf(list: readonly string[] | null | undefined): readonly string[] | undefined {
-  return list?.length ? list : undefined;
+/** A quick reply (SPEC §3): `name` is what it shows and sends; the rest decorates its chip. */
+export interface QuickReply {
+  readonly name: string;
+  /** The backend's id of the reply; the text itself when the wire gave only a string. */
+  readonly code: string;
+  /** A short glyph shown before the name (e.g. an emoji). */
+  readonly icon?: string;
+  /** An image URL shown before the name (instead of the icon). */
+  readonly img?: string;
+  /** Marked as new: a reply the visitor has not seen before. */
+  readonly isNew?: boolean;
+  /** Emphasised: the reply the backend wants picked. */
+  readonly isHighlight?: boolean;
+}
+
+/**
+ * One quick reply from the wire (SPEC §3 name, code, icon, img, isNew, isHighlight): a string (its
+ * name and code), or an object with `name` (or `question`, `title`, as FAQ configs write it);
+ * undefined when it has no text to show.
+ */
+export function quickReplyOf(value: unknown): QuickReply | undefined {
+  if (typeof value === 'string') return value.trim() ? { name: value, code: value } : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const o = value as Record<string, unknown>;
+  const text = [o.name, o.question, o.title].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  if (text === undefined) return undefined;
+  const code = typeof o.code === 'string' || typeof o.code === 'number' ? String(o.code) : text;
+  return {
+    name: text,
+    code,
+    ...(typeof o.icon === 'string' && o.icon ? { icon: o.icon } : {}),
+    ...(typeof o.img === 'string' && o.img ? { img: o.img } : {}),
+    ...(flag(o.isNew) ? { isNew: true } : {}),
+    ...(flag(o.isHighlight) ? { isHighlight: true } : {}),
+  };
+}
+
+/** The quick replies of a wire list, or undefined when there is none (an empty list offers nothing). */
+export function suggestionsOf(list: readonly unknown[] | null | undefined): readonly QuickReply[] | undefined {
+  const replies = list?.flatMap((v) => {
+    const reply = quickReplyOf(v);
+    return reply ? [reply] : [];
+  });
+  return replies?.length ? replies : undefined;
 }
 
 /** A rating of a reply: thumbs up or down (SPEC §4). */

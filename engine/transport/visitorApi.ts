@@ -17,6 +17,7 @@ import type {
   HistoryRequest,
   LeaveMsgRequest,
   RobotAskData,
+  WireQuickReply,
   RobotAskRequest,
   RobotTipsData,
   RobotTipsRequest,
@@ -174,7 +175,8 @@ function decodeRobot(data: Json): RobotAskData {
     msgContent: string(o.msgContent, 'robotAsk.msgContent'),
     msgType: typeof o.msgType === 'number' || typeof o.msgType === 'string' ? o.msgType : undefined,
     robotAskMsgType: optString(o.robotAskMsgType, 'robotAsk.robotAskMsgType'),
-    suggestions: suggestions?.filter((s): s is string => typeof s === 'string'),
+    // Strings and quick-reply objects; the robot slice reads each (quickReplyOf) and drops the rest.
+    suggestions: suggestions?.filter((s): s is string | WireQuickReply => typeof s === 'string' || (typeof s === 'object' && s !== null)),
   };
 }
 

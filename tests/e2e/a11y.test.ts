@@ -4,16 +4,78 @@ import { axeViolations, composer, connected, describeFocus, dev, messages, openC
 import { MAIN_STATES } from './states';
 
 for (const viewport of [PHONE, DESKTOP]) {
-  describe(`axe at ${viewport.width}×${viewport.height}: no serious or critical violations`, () => {
-    const s = useBrowser(viewport);
-    for (const state of MAIN_STATES) {
-      it(state.name, async () => {
-        await state.open(s.page, s.baseUrl);
-        expect(await axeViolations(s.page, `${state.name} at ${viewport.width}×${viewport.height}`)).toEqual([]);
-      });
-    }
-  });
+  for (const scheme of ['light', 'dark'] as const) {
+    describe(`axe at ${viewport.width}×${viewport.height}, ${scheme}: no serious or critical violations`, () => {
+      const s = useBrowser(viewport);
+      for (const state of MAIN_STATES) {
+        it(state.name, async () => {
+          await s.page.emulateMedia({ colorScheme: scheme });
+          await state.open(s.page, s.baseUrl);
+          expect(await axeViolations(s.page, `${state.name} at ${viewport.width}×${viewport.height}, ${scheme}`)).toEqual([]);
+        });
+      }
+    });
+  }
 }
+
+// Right-to-left and CJK: the robot chat (FAQ list, links, thinking block) and the agent chat, light and dark.
+for (const viewport of [PHONE, DESKTOP]) {
+  for (const lang of ['ar', 'zh'] as const) {
+    describe(`axe in ${lang} at ${viewport.width}×${viewport.height}`, () => {
+      const s = useBrowser(viewport);
+      for (const scheme of ['light', 'dark'] as const) {
+        it(`robot chat with the FAQ list and agent chat, ${scheme}`, async () => {
+          const { page } = s;
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.addInitScript((l) => window.localStorage.setItem('chat-lan', l), lang);
+          await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
+          const field = page.locator('.composer__input');
+          await field.fill('Do you sell unicorns?');
+          await field.press('Enter');
+          await messages(page).locator('.message__faq').waitFor();
+          expect(await axeViolations(page, `robot chat in ${lang}, ${scheme}`)).toEqual([]);
+          await page.goto(`${s.baseUrl}/chat/?channelid=agent`);
+          await messages(page).locator('.message--left').first().waitFor();
+          expect(await axeViolations(page, `agent chat in ${lang}, ${scheme}`)).toEqual([]);
+        });
+      }
+    });
+  }
+}
+
+describe('motion and direction', () => {
+  const s = useBrowser(PHONE);
+
+  it('prefers-reduced-motion: the typing and thinking dots stand still', async () => {
+    const { page } = s;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openChat(page, s.baseUrl, 'demo');
+    const animations = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.className = 'typing__dots';
+      probe.innerHTML = '<span></span>';
+      document.body.append(probe);
+      const name = getComputedStyle(probe.firstElementChild as Element).animationName;
+      probe.remove();
+      return name;
+    });
+    expect(animations).toBe('none');
+  });
+
+  it('in ar the empty composer follows the page (placeholder on the right); typed Latin text reads left to right', async () => {
+    const { page } = s;
+    await page.addInitScript(() => window.localStorage.setItem('chat-lan', 'ar'));
+    await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
+    const field = page.locator('.composer__input');
+    await field.waitFor();
+    expect(await field.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    await field.fill('about order #1042.');
+    expect(await field.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    await field.press('Enter');
+    const bubble = messages(page).locator('.message--right [dir="auto"]').filter({ hasText: 'about order #1042.' });
+    expect(await bubble.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  });
+});
 
 describe('keyboard only', () => {
   const s = useBrowser(DESKTOP);
@@ -100,7 +162,8 @@ describe('the polite live region', () => {
       await dev(s.baseUrl, 'agentSay', { userId, text });
       await expect.poll(() => messages(page).getByText(text).count()).toBe(before + 1);
     }
-    await expect.poll(announced).toEqual(['Your order has shipped.', 'It arrives on Monday.', 'It arrives on Monday.']);
+    // Each with its sender's name.
+    await expect.poll(announced).toEqual(['Alice: Your order has shipped.', 'Alice: It arrives on Monday.', 'Alice: It arrives on Monday.']);
     expect(await page.locator('.message-list [aria-live="polite"]').getAttribute('aria-atomic')).toBe('true');
 
     // A reload shows the history without announcing it.

@@ -21,6 +21,8 @@ describe('agent conversations in Chromium against the npm start server', () => {
     await page.getByRole('log').getByText('You are number 3 in the queue').waitFor();
     await page.getByRole('log').getByText(/You are number [12] in the queue/).waitFor({ timeout: 10_000 });
     await page.getByRole('log').getByText(/You are now chatting with/).waitFor({ timeout: 15_000 });
+    // Connected: the queue line is gone, not left above 'now chatting with'.
+    expect(await page.getByRole('log').getByText(/in the queue/).count()).toBe(0);
   });
 
   it('SPEC §4 receive mode 0: a robot-mode visitor can ask for a human and reach the agent', async () => {

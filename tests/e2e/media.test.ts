@@ -31,7 +31,7 @@ describe('files and images in Chromium', () => {
     await openChat(page, s.baseUrl, 'agent');
     await connected(page);
     await attach(page, [{ name: 'photo.png', mimeType: 'image/png', buffer: PNG }]);
-    const image = messages(page).getByRole('img', { name: 'photo.png' });
+    const image = messages(page).getByRole('img', { name: 'Image', exact: true });
     await image.waitFor();
     await messages(page).getByText('Thanks for the file').waitFor();
     // Uploaded: no progress bar, no failure mark.
@@ -58,7 +58,7 @@ describe('files and images in Chromium', () => {
     await expect.poll(() => uploads).toBe(2);
     // The server refuses fail.* every time, so it fails again; still one message.
     await messages(page).getByRole('button', { name: 'Not delivered. Retry' }).waitFor();
-    expect(await messages(page).getByRole('img', { name: 'fail.png' }).count()).toBe(1);
+    expect(await messages(page).getByRole('img', { name: 'Image', exact: true }).count()).toBe(1);
   });
 
   it('an upload that failed in transit succeeds on retry', async () => {
@@ -72,7 +72,7 @@ describe('files and images in Chromium', () => {
     await messages(page).getByRole('button', { name: 'Not delivered. Retry' }).click();
     await messages(page).getByText('Thanks for the file').waitFor();
     expect(await messages(page).getByText('Not delivered').count()).toBe(0);
-    expect(await messages(page).getByRole('img', { name: 'receipt.png' }).count()).toBe(1);
+    expect(await messages(page).getByRole('img', { name: 'Image', exact: true }).count()).toBe(1);
   });
 
   it('a pasted image asks for confirmation: cancel sends nothing, send delivers it', async () => {
@@ -85,13 +85,13 @@ describe('files and images in Chromium', () => {
     await confirm.getByRole('img', { name: 'Pasted image' }).waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
-    expect(await messages(page).getByRole('img', { name: 'pasted.png' }).count()).toBe(0);
+    expect(await messages(page).getByRole('img', { name: 'Image', exact: true }).count()).toBe(0);
     expect(await page.locator('textarea').inputValue()).toBe('');
 
     await pasteImage(page, 'pasted.png');
     await confirm.getByRole('button', { name: 'Send' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await messages(page).getByRole('img', { name: 'pasted.png' }).waitFor();
+    await messages(page).getByRole('img', { name: 'Image', exact: true }).waitFor();
     await messages(page).getByText('Thanks for the file').waitFor();
   });
 });

@@ -105,8 +105,21 @@ describeBoth('useThinking', ({ strict }) => {
       answer.next({ msgContent: 'Mon–Fri 9–18', msgType: 1 });
       answer.complete();
     });
-    expect(result.current).toEqual({ running: false, seconds: 4 });
+    // 3.4 s, to the nearest whole second (SPEC §4: 'deeply thought' with optional seconds).
+    expect(result.current).toEqual({ running: false, seconds: 3 });
     expect(fake.count('robotAsk')).toBe(1);
+  });
+
+  it('an answer back in 150 ms has no seconds to show', () => {
+    const answer = new Subject<RobotAskData>();
+    const { result, engine } = renderHookWithEngine(() => useThinking(useMessage('m2')), { strict, api: hookApi({ robotAsk: () => answer }), options: { newId: () => ids.newId() } });
+    act(() => void engine.sendText('When are you open?'));
+    advance(150);
+    act(() => {
+      answer.next({ msgContent: 'Mon–Fri 9–18', msgType: 1 });
+      answer.complete();
+    });
+    expect(result.current).toEqual({ running: false, seconds: null });
   });
 
   it('a message that never thought has no seconds', () => {

@@ -146,3 +146,22 @@ describe('idempotent delivery against the reference server: nothing lost, nothin
     expect(v.now().messages.filter((m) => m.senderType === SenderType.Robot && m.msgContent.startsWith('Standard shipping'))).toHaveLength(1);
   });
 });
+
+describe('after the visitor ends the chat', () => {
+  it('the conversation says it ended, and the next message starts a new chat: a new agent connects and answers it', async () => {
+    const v = visit('agent', { late: 0 });
+    await sendToAgent(v, 'Hello');
+    await advance(AGENT_DELAY_MS + 1_000);
+    v.engine.closeChat();
+    await until('closed', () => v.now().chatClosed);
+    expect(v.now().messages.at(-1)?.notice).toEqual({ id: 'visitorEnded' });
+
+    const id = v.engine.sendText(QUESTION);
+    // Not to a closed chat that nobody reads: it starts a new one with an agent.
+    await until('a new agent session', () => v.now().status === ChatStatus.InConversation);
+    await until('sent', () => statusesOf(v, id).includes(MessageStatus.Sent));
+    await advance(AGENT_DELAY_MS + 4_000);
+    expect(answersTo(v.now().messages)).toHaveLength(1);
+    expect(v.now().chatClosed).toBe(false);
+  });
+});

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createChatEngine, memoryStorage, SenderType, type ChatEngine, type StoragePort } from '@visitor-chat/chat-engine';
+import { createChatEngine, memoryStorage, MsgType, SenderType, type ChatEngine, type StoragePort } from '@visitor-chat/chat-engine';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
 import { PRESETS } from '../../server/presets';
@@ -36,7 +36,7 @@ describe('the engine against the reference server (demo channel)', () => {
     const welcome = engine.getSnapshot().messages.find((m) => m.msgContent === WELCOME);
     expect(welcome?.senderType).toBe(SenderType.Robot);
     expect(welcome?.position).toBe('left');
-    expect(welcome?.suggestions).toContain('How long does shipping take?');
+    expect(welcome?.suggestions?.map((r) => r.name)).toContain('How long does shipping take?');
   });
 
   it('a question is delivered and the robot answers it', async () => {
@@ -75,10 +75,18 @@ describe('the engine against the reference server (demo channel)', () => {
     expect(reloaded).not.toContain(WELCOME);
   });
 
+  it("a new conversation shows the channel's auto-tip (SPEC §3 autoTip, message type 13) under the welcome", async () => {
+    const engine = startEngine('?channelid=demo');
+    await vi.waitFor(() => expect(texts(engine)).toContain(WELCOME));
+    const tip = engine.getSnapshot().messages.at(-1);
+    expect(tip).toMatchObject({ msgType: MsgType.AutoTip, msgContent: 'Tip: ask about shipping, returns or payment.' });
+  });
+
   it('a new visitor (other storage) does not see anyone else’s conversation', async () => {
     const engine = startEngine('?channelid=demo');
     await vi.waitFor(() => expect(texts(engine)).toContain(WELCOME));
-    expect(engine.getSnapshot().messages).toHaveLength(1);
+    // Only the channel's own opening: the welcome and its auto-tip (SPEC §3 autoTip).
+    expect(texts(engine)).toEqual([WELCOME, PRESETS.demo?.channel.autoTip]);
   });
 });
 

@@ -90,8 +90,11 @@ describeBoth('chat screen controls', ({ strict }) => {
     act(() => void engine.sendText('When are you open?'));
     await tick();
     expect(screen.getByText('Thinking…')).toBeDefined();
+    // SPEC §4: 'thinking' while running, with the elapsed seconds.
+    await tick(2_000);
+    expect(screen.getByText('Thinking… (2 s)')).toBeDefined();
 
-    await tick(2_500);
+    await tick(500);
     act(() => {
       answer.next({ msgContent: 'Mon–Fri 9–18.', msgType: 1 });
       answer.complete();
@@ -102,6 +105,23 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(block?.textContent).toContain('“When are you open?”');
     // Answered live, so it may be rated.
     expect(within(itemOf('Mon–Fri 9–18.')).getByRole('button', { name: 'Helpful' })).toBeDefined();
+  });
+
+  it("thinking block: an answer back in 150 ms reads 'Deeply thought', without a count", async () => {
+    const answer = new Subject<RobotAskData>();
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    act(() => void engine.sendText('When are you open?'));
+    await tick(150);
+    act(() => {
+      answer.next({ msgContent: 'Mon–Fri 9–18.', msgType: 1 });
+      answer.complete();
+    });
+    await tick();
+    const item = itemOf('Mon–Fri 9–18.');
+    expect(within(item).getByText('Deeply thought')).toBeDefined();
+    expect(item.textContent).not.toMatch(/\d s\)/);
   });
 
   it('shows the agent typing indicator at the end of the list on event 1204', async () => {
@@ -132,6 +152,46 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(screen.queryByRole('navigation', { name: 'Quick replies' })).toBeNull();
   });
 
+  it("quick replies keep their whole shape (SPEC §3) from a robot answer: icon, image, a 'New' badge and the highlight show", async () => {
+    const answer: RobotAskData = {
+      msgContent: 'Anything else?',
+      msgType: MsgType.Answer,
+      suggestions: [
+        { name: 'Track order', code: 'track', icon: '📦', isHighlight: 1 },
+        { name: 'Deals', code: 'deals', img: 'https://example.com/d.png', isNew: true },
+        'Returns?',
+      ],
+    };
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => of(answer) }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    act(() => void engine.sendText('hi'));
+    await tick();
+    const bar = screen.getByRole('navigation', { name: 'Quick replies' });
+    const track = within(bar).getByRole('button', { name: /Track order/ });
+    expect(track.textContent).toContain('📦');
+    expect(track.classList).toContain('quick-reply--highlight');
+    const deals = within(bar).getByRole('button', { name: /Deals/ });
+    expect(within(deals).getByRole('img', { name: 'New' })).toBeDefined();
+    expect(deals.querySelector('img')?.getAttribute('src')).toBe('https://example.com/d.png');
+    expect(within(bar).getByRole('button', { name: 'Returns?' }).classList).not.toContain('quick-reply--highlight');
+    fireEvent.click(track);
+    await tick();
+    expect(engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.Visitor).map((m) => m.msgContent)).toEqual(['hi', 'Track order']);
+  });
+
+  it("the channel's FAQ as objects keeps the quick reply's shape under the welcome", async () => {
+    const faqConfig = JSON.stringify([{ question: 'Opening hours?', icon: '🕘' }, { name: 'Sale', code: 'sale', isNew: 1, isHighlight: 1 }]);
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => NEVER }, { ...WELCOME, faqConfig }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    const bar = screen.getByRole('navigation', { name: 'Quick replies' });
+    expect(within(bar).getByRole('button', { name: /Opening hours\?/ }).textContent).toContain('🕘');
+    const sale = within(bar).getByRole('button', { name: /Sale/ });
+    expect(sale.classList).toContain('quick-reply--highlight');
+    expect(within(sale).getByRole('img', { name: 'New' })).toBeDefined();
+  });
+
   it('a FAQ answer lists its questions inside the bubble; tapping one asks it', async () => {
     const faq: RobotAskData = { msgContent: 'Popular questions:', msgType: MsgType.Faq, suggestions: ['Returns?', 'Payment?'] };
     const fake = hookApi({ robotAsk: () => of(faq) });
@@ -147,6 +207,39 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(fake.bodies('robotAsk').map((b) => b.question)).toEqual(['help', 'Payment?']);
   });
 
+  it("the channel's autoTip (SPEC §3) shows as a centred tip under the welcome of a new conversation, and the quick replies stay", async () => {
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => NEVER }, { ...WELCOME, autoTip: 'Tip: ask about shipping.' }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+    const item = itemOf('Tip: ask about shipping.');
+    expect(item.classList).toContain('message--tip');
+    const log = screen.getByRole('log');
+    expect(log.textContent?.indexOf('Hi, I am Robo.')).toBeLessThan(log.textContent?.indexOf('Tip: ask about shipping.') ?? -1);
+    expect(screen.getByRole('navigation', { name: 'Quick replies' })).toBeDefined();
+  });
+
+  it('the live region reads a robot answer once it is filled, once, with the robot\'s name (not the pending placeholder)', async () => {
+    const answer = new Subject<RobotAskData>();
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer }, { robotName: 'Robo' }) });
+    const { container } = renderUi(<MessageList />, { engine, strict });
+    await tick();
+    const region = container.querySelector('[aria-live="polite"]') as HTMLElement;
+    act(() => void engine.sendText('When are you open?'));
+    await tick(1_000);
+    expect(region.textContent).toBe('');
+    act(() => {
+      answer.next({ msgContent: 'Mon–Fri 9–18.', msgType: 1 });
+      answer.complete();
+    });
+    await tick();
+    expect(region.textContent).toBe('Robo: Mon–Fri 9–18.');
+    const shown = region.firstElementChild;
+    act(() => engine.rateMessage(engine.getSnapshot().messages.at(-1)?.id ?? '', 'up'));
+    await tick();
+    // A later change of the same message is not read again.
+    expect(region.firstElementChild).toBe(shown);
+  });
+
   it('an auto-tip (msgType 13) is a centred tip', async () => {
     const tip: WireMessage = { id: 't1', senderType: SenderType.Robot, msgType: MsgType.AutoTip, msgContent: 'Tip: ask about shipping.', msgTime: T - 1_000 };
     const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([tip]) }) });
@@ -155,6 +248,8 @@ describeBoth('chat screen controls', ({ strict }) => {
     const item = itemOf('Tip: ask about shipping.');
     expect(item.classList).toContain('message--tip');
     expect(item.querySelector('.message__tip')).not.toBeNull();
+    // Laid out in its own direction (an English tip in ar or fa would read '.Tip: …' otherwise).
+    expect(screen.getAllByText('Tip: ask about shipping.').find((el) => el.closest('.message__tip'))?.getAttribute('dir')).toBe('auto');
   });
 });
 

@@ -152,6 +152,37 @@ describeBoth('the group picker', ({ strict }) => {
     expect(fake.bodies('transferAgent')).toEqual([{ groupId: 'billing', userId: 'u-1' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('the arrow keys move between the groups (wrapping, Home and End); after a choice focus is in the composer, not on the page', async () => {
+    const wire = { groupMode: 1, groupConfig: [{ groupId: 'sales', groupName: 'Sales' }, { groupId: 'support', groupName: 'Support' }, { groupId: 'billing', groupName: 'Billing' }] };
+    const { engine } = agentEngine(TransferStatus.Nothing, {}, wire);
+    renderUi(
+      <>
+        <textarea className="composer__input" aria-label="Message" />
+        <DialogsGate />
+      </>,
+      { engine, strict },
+    );
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Who would you like to talk to?' });
+    const option = (name: string) => within(dialog).getByRole('button', { name });
+    option('Sales').focus();
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(option('Support'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(option('Billing'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(option('Sales'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(option('Billing'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
+    expect(document.activeElement).toBe(option('Sales'));
+
+    fireEvent.click(option('Sales'));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+  });
 });
 
 describeBoth('the leave-message form', ({ strict }) => {
@@ -245,9 +276,11 @@ describeBoth('the evaluation dialog', ({ strict }) => {
   });
 
   it("after a session closed on a channel with evaluation, 'Rate this conversation' opens it", async () => {
-    const { engine } = agentEngine(TransferStatus.Close, { getEvaluateInfo: () => of({ starList: [] }) }, { evaluateMode: 1 });
+    const { engine } = agentEngine(TransferStatus.Success, { getEvaluateInfo: () => of({ starList: [] }) }, { evaluateMode: 1 });
     renderDialogs(engine, strict);
     // The forms load on demand: let their chunks arrive.
+    await settle();
+    act(() => engine.closeChat());
     await settle();
     expect(engine.getSnapshot().chatClosed).toBe(true);
 
@@ -255,6 +288,14 @@ describeBoth('the evaluation dialog', ({ strict }) => {
     await settle();
 
     expect(screen.getByRole('dialog', { name: 'How was your conversation?' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Rate this conversation' })).toBeNull();
+  });
+
+  it("transfer result 0 closes a chat that never reached an agent: no 'Rate this conversation'", async () => {
+    const { engine } = agentEngine(TransferStatus.Close, { getEvaluateInfo: () => of({ starList: [] }) }, { evaluateMode: 1 });
+    renderDialogs(engine, strict);
+    await settle();
+    expect(engine.getSnapshot().chatClosed).toBe(true);
     expect(screen.queryByRole('button', { name: 'Rate this conversation' })).toBeNull();
   });
 });

@@ -116,7 +116,8 @@ describe('MessageContent media', () => {
     thumb.focus();
     fireEvent.click(thumb);
 
-    const viewer = await screen.findByRole('dialog', { name: 'cat.png' });
+    // Named as an image the visitor sent, not by its file name.
+    const viewer = await screen.findByRole('dialog', { name: 'Image' });
     expect(viewer.querySelector('img')?.getAttribute('src')).toBe('/files/cat.png');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
     act(() => void viewer.dispatchEvent(new Event('cancel', { cancelable: true })));
@@ -127,7 +128,7 @@ describe('MessageContent media', () => {
 
   it('a file being sent shows the local preview', () => {
     renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat.png', localUrl: 'blob:http://x/1', upload: { file: new Blob() }, status: MessageStatus.Pending })} />);
-    expect(screen.getByRole('img', { name: 'cat.png' }).getAttribute('src')).toBe('blob:http://x/1');
+    expect(screen.getByRole('img', { name: 'Image' }).getAttribute('src')).toBe('blob:http://x/1');
   });
 
   it('a file name that hides its extension with a right-to-left override shows its real name, left to right', async () => {
@@ -153,7 +154,8 @@ describe('MessageContent media', () => {
   it('an image or a video named with bidi controls is labelled without them', async () => {
     const { unmount } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat\u202Egnp.exe', fileUrl: '/files/cat' })} />);
     await settle();
-    expect(screen.getByRole('img', { name: 'catgnp.exe' })).toBeTruthy();
+    // An image is not named by its file at all (its text, or who sent it).
+    expect(screen.getByRole('img', { name: 'Image' })).toBeTruthy();
     unmount();
     const { container } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Video, fileName: 'clip\u202E4pm.exe', fileUrl: '/files/clip' })} />);
     await settle();
@@ -179,5 +181,26 @@ describe('MessageContent media', () => {
     const span = container.querySelector('.content-text');
     expect(span?.getAttribute('dir')).toBe('auto');
     expect(span?.textContent).toBe(text);
+  });
+});
+
+describe('MessageContent: voice and images', () => {
+  it('a voice bubble shows one duration, the recorded one, next to a play button (no second player duration)', () => {
+    const m = createMessage({ id: 'a1', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Audio, msgContent: '', fileUrl: 'https://files.example/v.webm', audioDuration: 2, createdAt: 0 });
+    const { container } = renderUi(<MessageContent message={m} />);
+    expect(screen.getByRole('button', { name: 'Voice message' }).getAttribute('aria-pressed')).toBe('false');
+    // The browser's controls would draw their own "0:00 / 0:01".
+    expect(container.querySelector('audio')?.hasAttribute('controls')).toBe(false);
+    expect(container.textContent?.match(/\d+:\d\d/g)).toEqual(['0:02']);
+  });
+
+  it("an image's alt text is the message's text, or 'Image sent by {name}', never the file name", () => {
+    const named = createMessage({ id: 'i1', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Image, msgContent: 'https://files.example/IMG_2041.png', fileName: 'IMG_2041.png', createdAt: 0 });
+    const { unmount } = renderUi(<MessageContent message={named} />);
+    expect(screen.getByRole('img').getAttribute('alt')).toBe('Image sent by Alice');
+    unmount();
+    const captioned = createMessage({ id: 'i2', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Image, msgContent: 'The broken part', fileUrl: 'https://files.example/IMG_2042.png', fileName: 'IMG_2042.png', createdAt: 0 });
+    renderUi(<MessageContent message={captioned} />);
+    expect(screen.getByRole('img').getAttribute('alt')).toBe('The broken part');
   });
 });

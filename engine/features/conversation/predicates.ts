@@ -42,6 +42,15 @@ export function heldForAgent(s: ChatState): boolean {
   return s.channel?.receiveMode === ReceiveMode.Agent && s.channel.msgToTransfer && !inConversation(s);
 }
 
+/**
+ * In mode 3 a conversation with an agent ended (chatClosed after status 2): nobody reads what the
+ * visitor writes now, so their next message starts a new chat with an agent (a transfer), who finds
+ * it in the conversation.
+ */
+export function messageStartsNewChat(s: ChatState): boolean {
+  return s.channel?.receiveMode === ReceiveMode.Agent && s.chatClosed && s.metAgent && !inConversation(s);
+}
+
 /** SPEC §4: the automatic transfer of mode 3, skipped when msgToTransferFlag is set and no message is pending. */
 export function transfersAutomatically(s: ChatState): boolean {
   if (s.channel?.receiveMode !== ReceiveMode.Agent) return false;

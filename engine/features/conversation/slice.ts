@@ -18,6 +18,8 @@ export interface ConversationState {
   transferring: boolean;
   /** The connected agent's nickname (SPEC §3 Transfer result adminNick). */
   agentNick: string | null;
+  /** An agent conversation took place (status 2 was reached): there is something to rate. */
+  metAgent: boolean;
   /** While queued (status 3): the position, and the id of the queue message that shows it. */
   queue: { position: number; messageId: string | null } | null;
 }
@@ -46,6 +48,7 @@ export const initialConversation: ConversationState = {
   groupChoice: null,
   transferring: false,
   agentNick: null,
+  metAgent: false,
   queue: null,
 };
 
@@ -55,20 +58,31 @@ function leaveAgent(state: ChatState, closed: boolean): ChatState {
 }
 
 export const conversationCases = {
-  sessionStarted: (state, { status }) => ({ ...state, status }),
+  sessionStarted: (state, { status }) => ({ ...state, status, metAgent: state.metAgent || status === ChatStatus.InConversation }),
   // A backend that forgot the visitor may say the conversation with the agent is over; a group
   // choice still asked for stays (the transfer waiting for it goes on).
-  sessionResumed: (state, { status }) => ({ ...state, status, queue: isQueued({ ...state, status }) ? state.queue : null }),
+  sessionResumed: (state, { status }) => ({
+    ...state,
+    status,
+    metAgent: state.metAgent || status === ChatStatus.InConversation,
+    queue: isQueued({ ...state, status }) ? state.queue : null,
+  }),
   groupChoiceRequired: (state, { groups }) => ({ ...state, groupChoice: groups }),
   transferStarted: (state) => ({ ...state, transferring: true, groupChoice: null }),
   transferEnded: (state) => ({ ...state, transferring: false }),
-  agentConnected: (state, { adminNick }) => ({
-    ...state,
-    status: ChatStatus.InConversation,
-    chatClosed: false,
-    agentNick: adminNick ?? state.agentNick,
-    queue: null,
-  }),
+  agentConnected: (state, { adminNick }) => {
+    // The queue line (SPEC §4 transfer 3) is over once an agent is here: it goes, leaving 'now chatting with …'.
+    const queueLine = state.queue?.messageId;
+    return {
+      ...state,
+      status: ChatStatus.InConversation,
+      chatClosed: false,
+      metAgent: true,
+      agentNick: adminNick ?? state.agentNick,
+      queue: null,
+      messages: queueLine ? update(state.messages, queueLine, () => null) : state.messages,
+    };
+  },
   queued: (state, { position, message }) => {
     // The queue line follows the position (queueMoved); an empty one is not shown (SPEC §5).
     const shown = message && !isEmptySystemMessage(message) ? message : null;

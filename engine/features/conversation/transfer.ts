@@ -9,7 +9,7 @@ import type { Intent } from '../../core/intents';
 import { added } from '../notices/slice';
 import { forgotSession } from '../bootstrap/predicates';
 import { userFormRequired } from '../forms/predicates';
-import { canRequestHuman, endsAgentSide, heldForAgent, joinedQueueAt, transfersAutomatically } from './predicates';
+import { canRequestHuman, endsAgentSide, heldForAgent, joinedQueueAt, messageStartsNewChat, transfersAutomatically } from './predicates';
 
 /** SPEC §4 Transfer result 0–6: the intents each result status leads to. */
 function outcome(ctx: EffectContext, { status, adminNick, waitIndex }: TransferAgentData): Intent[] {
@@ -129,7 +129,7 @@ export const transfer: Effect = (ctx) => {
   // message started has ended meanwhile.
   const byMessage$ = intent$.pipe(
     ofType('visitorSent', 'retry', 'uploaded', 'outboxRestored', 'outboxFlushed'),
-    filter(() => heldForAgent(getState())),
+    filter(() => heldForAgent(getState()) || messageStartsNewChat(getState())),
   );
   const requested$ = intent$.pipe(ofType('humanRequested'));
   const transfers$ = merge(auto$, byMessage$, requested$).pipe(exhaustMap(() => (canRequestHuman(getState()) ? attempt(ctx) : EMPTY)));

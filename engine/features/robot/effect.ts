@@ -8,7 +8,7 @@ import { robotAnswers } from './predicates';
 
 /**
  * Robot mode (SPEC §4 Receive mode 0): the robot welcome message when robotWelcomeMode is on and the
- * conversation is new; each visitor text message, once sent, is followed by a pending robot answer
+ * conversation is new, then the channel's auto-tip (SPEC §3, type 13) in any mode; each visitor text message, once sent, is followed by a pending robot answer
  * that robotAsk fills (a failed ask becomes a notice, never a stuck bubble).
  */
 export const robot: Effect = ({ intent$, getState, api, scheduler, log, newId }) => {
@@ -17,23 +17,28 @@ export const robot: Effect = ({ intent$, getState, api, scheduler, log, newId })
     first(),
     mergeMap((loaded) => {
       const state = getState();
-      const text = state.channel?.robotWelcome;
       // New: the history holds no visitor message (one typed while the page loads does not count).
       const isNew = loaded.type === 'historyFailed' || !loaded.messages.some((m) => m.senderType === SenderType.Visitor);
-      if (!text || !robotAnswers(state) || !isNew) return EMPTY;
-      return of(
-        added(
-          createMessage({
-          id: newId(),
-          senderType: SenderType.Robot,
-          senderName: state.channel?.robotName,
-          msgType: MsgType.Text,
-          msgContent: text,
-          createdAt: scheduler.now(),
-          suggestions: suggestionsOf(state.channel?.faq),
-        }),
-        ),
-      );
+      if (!isNew) return EMPTY;
+      const text = state.channel?.robotWelcome;
+      const welcome = text && robotAnswers(state)
+        ? [
+            createMessage({
+              id: newId(),
+              senderType: SenderType.Robot,
+              senderName: state.channel?.robotName,
+              msgType: MsgType.Text,
+              msgContent: text,
+              createdAt: scheduler.now(),
+              suggestions: suggestionsOf(state.channel?.faq),
+            }),
+          ]
+        : [];
+      // SPEC §3 autoTip (message type 13): the channel's tip opens a new conversation, under the welcome.
+      const tip = state.channel?.autoTip
+        ? [createMessage({ id: newId(), senderType: SenderType.System, msgType: MsgType.AutoTip, msgContent: state.channel.autoTip, createdAt: scheduler.now() })]
+        : [];
+      return of(...[...welcome, ...tip].map((m) => added(m)));
     }),
   );
 

@@ -32,6 +32,17 @@ export function showsThinking(m: ChatMessage): boolean {
   return m.senderType === SenderType.Robot && (m.awaiting === true || m.thoughtMs !== undefined);
 }
 
+const MS_PER_SECOND = 1_000;
+
+/**
+ * SPEC §4 Thinking block: the whole seconds a thought took (or has taken so far), to the nearest
+ * second; null when there were none, so an answer back in 150 ms reads 'Deeply thought', not '(1 s)'.
+ */
+export function thoughtSeconds(ms: number): number | null {
+  const seconds = Math.round(ms / MS_PER_SECOND);
+  return seconds >= 1 ? seconds : null;
+}
+
 /** A reply the visitor may rate or has rated: its rating buttons show (canRateReply, or already rated). */
 export function showsRating(m: ChatMessage): boolean {
   return m.rating !== undefined || canRateReply(m);

@@ -36,7 +36,7 @@ describe('robot mode', () => {
         msgContent: 'Hi, I am Robo',
         position: 'left',
         createdAt: 30,
-        suggestions: ['Opening hours?'],
+        suggestions: [{ name: 'Opening hours?', code: 'Opening hours?' }],
       });
       expect(engine.getSnapshot().messages).toHaveLength(2);
     });
@@ -225,7 +225,7 @@ describe('robot mode', () => {
         position: 'left',
         msgType: MsgType.Answer,
         msgContent: 'We open at nine.',
-        suggestions: ['And close?'],
+        suggestions: [{ name: 'And close?', code: 'And close?' }],
         createdAt: 70,
       });
       expect(answer?.awaiting).toBeUndefined();

@@ -131,7 +131,8 @@ export function Composer({ maxLength }: ComposerProps) {
               <textarea
                 ref={input}
                 className="composer__input"
-                dir="auto"
+                // Empty, it follows the page (its placeholder starts on the right in ar and fa); typed, the text's own direction.
+                dir={text ? 'auto' : undefined}
                 rows={1}
                 placeholder={t`Type a message…`}
                 aria-label={t`Message`}

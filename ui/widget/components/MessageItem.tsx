@@ -41,7 +41,10 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
           <svg viewBox="0 0 24 24" aria-hidden="true" className="message__tip-icon">
             <path d="M12 2a7 7 0 0 0-4 12.7V17a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1v-2.3A7 7 0 0 0 12 2Zm-3 18h6v1a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-1Z" />
           </svg>
-          <MessageText text={m.msgContent} />
+          {/* Its own direction: an English tip in an ar or fa page keeps its full stop at the end. */}
+          <span dir="auto">
+            <MessageText text={m.msgContent} />
+          </span>
         </p>
       </div>
     );

@@ -1,11 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
-import { MsgType, SenderType, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { MsgType, SenderType, showsThinking, type ChatMessage, type QuickReply } from '@visitor-chat/chat-engine';
 import { useChat, usePullToRefresh } from '@visitor-chat/chat-react';
 import { MessageBoundary } from './MessageBoundary';
 import { MessageItem } from './MessageItem';
-import { QuickReplies, type QuickReply } from './QuickReplies';
+import { QuickReplies } from './QuickReplies';
 import { TypingIndicator } from './TypingIndicator';
 import './MessageList.css';
 
@@ -33,9 +33,26 @@ function quickRepliesOf(messages: readonly ChatMessage[]): readonly QuickReply[]
     if (m.senderType === SenderType.System || m.msgType === MsgType.AutoTip) continue;
     // A FAQ message lists its questions in its bubble already.
     if (m.senderType !== SenderType.Robot || m.awaiting || m.msgType === MsgType.Faq || !m.suggestions) return [];
-    return m.suggestions.map((name) => ({ name, code: name }));
+    return m.suggestions;
   }
   return [];
+}
+
+/** How far back from the end a change is looked for: a robot answer fills its placeholder near the end. */
+const ANNOUNCE_WINDOW = 20;
+
+/**
+ * The agent and robot messages to read out now: incoming, complete (a robot placeholder is read once
+ * it holds its answer), and not read before; each with its sender's name.
+ */
+function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>): string[] {
+  const out: string[] = [];
+  for (const m of messages.slice(-ANNOUNCE_WINDOW)) {
+    if (m.senderType === SenderType.Visitor || m.awaiting || announced.has(m.id)) continue;
+    announced.add(m.id);
+    out.push(m.senderName ? `${m.senderName}: ${m.msgContent}` : m.msgContent);
+  }
+  return out;
 }
 
 /** For each robot answer (pending or thought through), the visitor text it replies to. */
@@ -68,6 +85,8 @@ export function MessageList() {
   // Numbered, so that a text equal to the previous one is still a change (and is read out).
   const [announcement, setAnnouncement] = useState({ text: '', n: 0 });
   const lastJumpUpdate = useRef(0);
+  // The ids read out (or shown as history, never read): each message is announced once.
+  const announced = useRef(new Set<string>());
 
   const { prepended, appended } = diff(previous.current, messages);
   const quickReplies = useMemo(() => quickRepliesOf(messages), [messages]);
@@ -84,8 +103,13 @@ export function MessageList() {
     } else if (appended.length) {
       setUnread((n) => n + appended.length);
     }
-    const incoming = appended.filter((m) => m.senderType !== SenderType.Visitor && !m.awaiting);
-    if (!wasEmpty && incoming.length) setAnnouncement((a) => ({ text: incoming.map((m) => m.msgContent).join('\n'), n: a.n + 1 }));
+    if (wasEmpty || prepended) {
+      // History (the first page, or an older one) is shown, not read out.
+      for (const m of messages) if (!m.awaiting) announced.current.add(m.id);
+      return;
+    }
+    const incoming = toAnnounce(messages, announced.current);
+    if (incoming.length) setAnnouncement((a) => ({ text: incoming.join('\n'), n: a.n + 1 }));
     // The list only changes through `messages`; `appended` is derived from it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [messages]);

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useRef, useState } from 'react';
 import { MsgType, type ChatMessage } from '@visitor-chat/chat-engine';
 import { formatDuration, formatFileSize } from '../format';
 import { stripBidiControls } from '../linkify';
@@ -12,7 +13,7 @@ import './MessageMedia.css';
  * pass `safeUrl` first.
  */
 export function MessageMedia({ message: m }: { message: ChatMessage }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const url = safeUrl(m.fileUrl ?? m.msgContent);
   const src = safeUrl(m.localUrl) ?? url;
   const fileName = shownFileName(m.fileName);
@@ -29,8 +30,7 @@ export function MessageMedia({ message: m }: { message: ChatMessage }) {
   }
   return (
     <span className="content-audio">
-      <audio src={src} controls preload="metadata" aria-label={t`Voice message`} />
-      {m.audioDuration !== undefined && <span className="content-audio__duration">{formatDuration(m.audioDuration, i18n.locale)}</span>}
+      <VoicePlayer src={src} recorded={m.audioDuration} />
       <UploadProgress message={m} />
     </span>
   );
@@ -69,5 +69,45 @@ function Unavailable() {
     <span className="content-unavailable">
       <Trans>This attachment is not available.</Trans>
     </span>
+  );
+}
+
+/**
+ * A voice message: play/pause and one duration — the recorded one (SPEC §3 audioDuration), the
+ * file's own only when none was recorded. The browser's player would show a second one.
+ */
+function VoicePlayer({ src, recorded }: { src: string; recorded: number | undefined }) {
+  const { t, i18n } = useLingui();
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [fileSeconds, setFileSeconds] = useState<number | undefined>(undefined);
+  const seconds = recorded ?? fileSeconds;
+  const toggle = () => {
+    const el = audio.current;
+    if (!el) return;
+    if (el.paused) el.play()?.catch(() => setPlaying(false));
+    else el.pause();
+  };
+  return (
+    <>
+      <button type="button" className="content-audio__play" aria-pressed={playing} aria-label={t`Voice message`} onClick={toggle}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d={playing ? 'M7 5h4v14H7zM13 5h4v14h-4z' : 'M8 5v14l11-7z'} />
+        </svg>
+      </button>
+      <audio
+        ref={audio}
+        src={src}
+        preload="metadata"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onLoadedMetadata={(e) => {
+          const d = e.currentTarget.duration;
+          if (Number.isFinite(d)) setFileSeconds(Math.round(d));
+        }}
+      />
+      {seconds !== undefined && <span className="content-audio__duration">{formatDuration(seconds, i18n.locale)}</span>}
+    </>
   );
 }

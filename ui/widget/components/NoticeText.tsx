@@ -19,6 +19,8 @@ export function NoticeText({ notice, fallback }: { notice: Notice; fallback: str
       return <>{t`The agent declined the conversation`}</>;
     case 'robotUnavailable':
       return <>{t`The assistant is unavailable right now. Please try again.`}</>;
+    case 'visitorEnded':
+      return <>{t`You ended the chat. Send a message to start a new one.`}</>;
     default:
       return <>{fallback}</>;
   }

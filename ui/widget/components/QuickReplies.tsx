@@ -1,21 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
+import type { QuickReply } from '@visitor-chat/chat-engine';
 import { safeUrl } from '../media';
 import './QuickReplies.css';
-
-/** A quick reply (SPEC §3): what the chip shows, and the text it sends (`name`). */
-export interface QuickReply {
-  name: string;
-  /** The integrator's id of the reply (for analytics); the robot's suggestions use the text. */
-  code: string;
-  /** A short glyph shown before the name (e.g. an emoji). */
-  icon?: string;
-  /** An image URL shown before the name (instead of the icon). */
-  img?: string;
-  /** Marked with a dot: a reply the visitor has not seen before. */
-  isNew?: boolean;
-  /** Emphasised: the reply the integrator wants picked. */
-  isHighlight?: boolean;
-}
 
 export interface QuickRepliesProps {
   replies: readonly QuickReply[];

@@ -10,7 +10,10 @@ export interface ThinkingBlockProps {
   question?: string;
 }
 
-/** SPEC §4 Thinking block: collapsible; 'Thinking…' while the robot works, 'Deeply thought (N s)' when done. */
+/**
+ * SPEC §4 Thinking block: collapsible; 'Thinking… (N s)' counting while the robot works, 'Deeply
+ * thought (N s)' when done (without the count when it took no whole second).
+ */
 export function ThinkingBlock({ message, question }: ThinkingBlockProps) {
   const { i18n } = useLingui();
   const thinking = useThinking(message);
@@ -25,7 +28,7 @@ export function ThinkingBlock({ message, question }: ThinkingBlockProps) {
         </svg>
         {running ? (
           <>
-            <Trans>Thinking…</Trans>
+            {thinking.seconds ? <Trans>Thinking… ({seconds} s)</Trans> : <Trans>Thinking…</Trans>}
             <span className="thinking__dots" aria-hidden="true">
               <span />
               <span />

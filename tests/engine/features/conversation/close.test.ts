@@ -6,11 +6,12 @@ import { NetworkError } from '../../../../engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
 import { USER_ID, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { runEffect, SESSION, stateWith } from '../../support/effectSpec';
-import { agentChannel, agentState } from '../../support/agentSide';
+import { agentChannel, agentState, noticeLine } from '../../support/agentSide';
 
-/** Marble values: the visitor ends the chat; it is closed locally. */
+/** Marble values: the visitor ends the chat; the conversation says so; it is closed locally. */
 const v = {
   e: { type: 'closeRequested' },
+  n: { type: 'messageAdded', message: noticeLine('m1', 'visitorEnded', 0) },
   x: { type: 'chatClosed' },
 } satisfies Record<string, Intent>;
 
@@ -18,14 +19,14 @@ describe('close effect: SPEC §7 chatClose — the visitor ends the chat', () =>
   it.each([
     ['with an agent (status 2)', ChatStatus.InConversation],
     ['waiting in the queue (status 3)', ChatStatus.Queued],
-  ])('%s: closed locally at once (status 0, chatClosed), then chatClose with the userId and this page’s pollId (so the other tabs alone are told)', (_name, status) => {
+  ])('%s: the conversation says it ended and it is closed locally at once (status 0, chatClosed), then chatClose with the userId and this page’s pollId (so the other tabs alone are told)', (_name, status) => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
       const chatClose$ = cold('100ms (a|)', { a: undefined });
       const api = fakeApi({ chatClose: () => chatClose$ });
-      const intents = cold(' e 99ms -', v);
-      const expected = '     x 99ms -';
-      const closeCall = '    ^ 99ms !';
+      const intents = cold(' e    99ms -', v);
+      const expected = '     (nx) 96ms -';
+      const closeCall = '    ^    99ms !';
       const run = runEffect(close, agentState(status), intents, { api: api.api, scheduler });
       expectObservable(run.output$).toBe(expected, v);
       expectSubscriptions(chatClose$.subscriptions).toBe(closeCall);
@@ -33,6 +34,7 @@ describe('close effect: SPEC §7 chatClose — the visitor ends the chat', () =>
 
       expect(api.bodies('chatClose')).toEqual([{ userId: USER_ID, pollId: SESSION.pollId }]);
       expect(run.getState()).toMatchObject({ status: ChatStatus.NotStarted, chatClosed: true });
+      expect(run.getState().messages.at(-1)?.notice).toEqual({ id: 'visitorEnded' });
     });
   });
 
@@ -40,8 +42,8 @@ describe('close effect: SPEC §7 chatClose — the visitor ends the chat', () =>
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const api = fakeApi({ chatClose: () => cold('100ms (a|)', { a: undefined }) });
-      const intents = cold(' e 49ms e 149ms e', v);
-      const expected = '     x 49ms - 149ms -';
+      const intents = cold(' e    49ms e 149ms e', v);
+      const expected = '     (nx) 46ms - 149ms -';
       expectObservable(runEffect(close, agentState(ChatStatus.InConversation), intents, { api: api.api, scheduler }).output$).toBe(expected, v);
       flush();
 
@@ -67,8 +69,8 @@ describe('close effect: SPEC §7 chatClose — the visitor ends the chat', () =>
     scheduler.run(({ cold, expectObservable, flush }) => {
       const api = fakeApi({ chatClose: () => cold<void>('100ms #', undefined, new NetworkError('chatClose', 'offline')) });
       const log = logSpy();
-      const intents = cold(' e 99ms -', v);
-      const expected = '     x 99ms -';
+      const intents = cold(' e    99ms -', v);
+      const expected = '     (nx) 96ms -';
       const run = runEffect(close, agentState(ChatStatus.InConversation), intents, { api: api.api, scheduler, log });
       expectObservable(run.output$).toBe(expected, v);
       flush();

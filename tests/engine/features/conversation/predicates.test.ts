@@ -3,6 +3,7 @@ import {
   canEnd,
   canRequestHuman,
   heldForAgent,
+  messageStartsNewChat,
   isQueued,
   queuePosition,
   transfersAutomatically,
@@ -45,6 +46,13 @@ describe('conversation predicates (SPEC §4 chat status, transfer, Receive mode)
     expect(heldForAgent(agentState(ChatStatus.NotStarted))).toBe(false);
     expect(heldForAgent(agentState(ChatStatus.NotStarted, { channel: channel({ msgToTransferFlag: 1 }) }))).toBe(false);
     expect(heldForAgent(stateWith())).toBe(false);
+  });
+
+  it('messageStartsNewChat: in mode 3 once a chat with an agent ended (chatClosed), not before one was reached, not in robot mode', () => {
+    expect(messageStartsNewChat(agentState(ChatStatus.NotStarted, { chatClosed: true, metAgent: true }))).toBe(true);
+    expect(messageStartsNewChat(agentState(ChatStatus.NotStarted, { chatClosed: true, metAgent: false }))).toBe(false);
+    expect(messageStartsNewChat(agentState(ChatStatus.NotStarted, { chatClosed: false, metAgent: true }))).toBe(false);
+    expect(messageStartsNewChat(agentState(ChatStatus.NotStarted, { chatClosed: true, metAgent: true, channel: channel() }))).toBe(false);
   });
 
   it('transfersAutomatically: mode 3, unless msgToTransferFlag is set and no visitor message is pending', () => {

@@ -13,9 +13,9 @@ const GROUPS = [
 const QUEUE_CHANNEL = agentChannel({ userQueueMsg: 'You are number ## in the queue' });
 
 describe('conversation slice: status, transfer, queue and end (SPEC §4)', () => {
-  it('starts in status 0, not closed, no transfer, no queue', () => {
+  it('starts in status 0, not closed, no transfer, no queue, no agent met yet', () => {
     expect(stateWith()).toMatchObject(initialConversation);
-    expect(initialConversation).toEqual({ status: ChatStatus.NotStarted, chatClosed: false, groupChoice: null, transferring: false, agentNick: null, queue: null });
+    expect(initialConversation).toEqual({ status: ChatStatus.NotStarted, chatClosed: false, groupChoice: null, transferring: false, agentNick: null, metAgent: false, queue: null });
   });
 
   it('SPEC §4 chat status: chatStart sets the status the chat resumes in', () => {
@@ -41,6 +41,14 @@ describe('conversation slice: status, transfer, queue and end (SPEC §4)', () =>
     });
     const named = agentState(ChatStatus.Queued, { agentNick: 'Ann' });
     expect(conversationCases.agentConnected(named, { type: 'agentConnected' }).agentNick).toBe('Ann');
+  });
+
+  it('SPEC §4 Transfer result 2 / event 1200 after a wait in the queue: the queue line goes, other lines stay', () => {
+    const line = systemLine('q1', 'You are number 1 in the queue', 0);
+    const other = systemLine('s1', 'Hello', 0);
+    const queued = conversationCases.queued(agentState(ChatStatus.NotStarted, { messages: [other] }), { type: 'queued', position: 1, message: line });
+    const connected = conversationCases.agentConnected(queued, { type: 'agentConnected', adminNick: 'Alice' });
+    expect(connected.messages.map((m) => m.msgContent)).toEqual(['Hello']);
   });
 
   it('SPEC §4 Transfer result 3: status 3, the position, and the queue message shown', () => {

@@ -77,7 +77,7 @@ describe('robot slice', () => {
     const pending = readyState({ messages: [robotMessage({ id: 'm2', msgContent: '', createdAt: 30, awaiting: true })] });
     const answer = { msgContent: 'We open at nine.', msgType: MsgType.Answer, robotAskMsgType: 2, suggestions: ['And close?'] };
     const [m] = robotCases.robotAnswered(pending, { type: 'robotAnswered', id: 'm2', answer, createdAt: 2530 }).messages;
-    expect(m).toMatchObject({ msgType: MsgType.Answer, msgContent: 'We open at nine.', robotAskMsgType: '2', suggestions: ['And close?'], createdAt: 2530, thoughtMs: 2500 });
+    expect(m).toMatchObject({ msgType: MsgType.Answer, msgContent: 'We open at nine.', robotAskMsgType: '2', suggestions: [{ name: 'And close?', code: 'And close?' }], createdAt: 2530, thoughtMs: 2500 });
     expect(m?.awaiting).toBeUndefined();
   });
 

@@ -53,7 +53,8 @@ describe('countdowns (SPEC §4 Timeouts)', () => {
       });
       flush();
 
-      expect(engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.System)).toEqual([]);
+      // No timeout message; only the line saying the visitor ended the chat.
+      expect(engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.System).map((m) => m.notice?.id)).toEqual(['visitorEnded']);
     });
   });
 

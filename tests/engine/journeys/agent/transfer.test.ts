@@ -117,11 +117,15 @@ describe('agent transfer (SPEC §4)', () => {
       expectObservable(field(engine, (s) => s.status)).toBe(status, STATUS);
       expectObservable(field(engine, (s) => s.queue?.position)).toBe(position, { u: undefined, a: 3, b: 2, c: 1 });
       act(cold, commands, { S: () => engine.start(), D: () => engine.dispose() });
+      at(scheduler, 2_001, () =>
+        expect(engine.getSnapshot().messages).toMatchObject([{ senderType: SenderType.System, msgContent: 'You are number 2 in the queue' }]),
+      );
       flush();
 
-      const [queueMessage, established] = engine.getSnapshot().messages;
-      expect(queueMessage).toMatchObject({ senderType: SenderType.System, msgContent: 'You are number 1 in the queue' });
+      // Once connected the queue line goes: only 'now chatting with Bo' remains.
+      const [established, ...rest] = engine.getSnapshot().messages;
       expect(established).toMatchObject({ notice: { id: 'sessionEstablished', values: { agent: 'Bo' } } });
+      expect(rest).toEqual([]);
     });
   });
 
