@@ -8,7 +8,6 @@ import { BASE_PATH } from './engine/constants.ts';
 import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
-import { reactRouterTreeShaking } from './scripts/reactRouterTreeShaking.ts';
 import { referenceServer } from './server/vite.ts';
 
 export default defineConfig({
@@ -19,7 +18,6 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     referenceServer(),
-    reactRouterTreeShaking(),
     // The chat's engine runs beside the entry (its first requests go out while React downloads);
     // /index, the page every visit lands on (SPEC §2: / redirects there), is preloaded.
     earlyModules({ run: ['ui/widget/pages/pageChat.ts'], preload: ['ui/widget/pages/IndexPage.tsx'] }),

@@ -52,13 +52,13 @@ describe('robot chat in Chromium against the npm start server', () => {
     expect(await sendButton.isDisabled()).toBe(true);
     await input.fill('What are your opening hours?');
     await input.press('Enter');
-    await page.getByText('We are open Monday to Friday').waitFor();
+    await page.getByRole('log').getByText('We are open Monday to Friday').waitFor();
     expect(await input.inputValue()).toBe('');
 
     await page.screenshot({ path: 'test-results/robot-chat-phone.png' });
     await page.reload();
-    await page.getByText('What are your opening hours?').waitFor();
-    await page.getByText('We are open Monday to Friday').waitFor();
+    await page.getByRole('log').getByText('What are your opening hours?').waitFor();
+    await page.getByRole('log').getByText('We are open Monday to Friday').waitFor();
   });
 
   it('SPEC §8: without a channel id the page shows the error state', async () => {

@@ -1,12 +1,11 @@
 import { I18nProvider } from '@lingui/react';
-import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { type ReactNode, useEffect, useState } from 'react';
 import { activateLanguage, i18n, languageDir, languageTag } from '../i18n/i18n';
 import { useLanguage } from '../i18n/useLanguage';
 import { PageErrorBoundary } from './components/PageErrorBoundary';
 
-/** The global layout route (SPEC §2): language, direction and the page's outlet. */
-export function Layout() {
+/** The global layout around every route (SPEC §2): language, direction and the page. */
+export function Layout({ children }: { children: ReactNode }) {
   const [language] = useLanguage();
   const [ready, setReady] = useState(false);
   useEffect(() => {
@@ -25,7 +24,7 @@ export function Layout() {
   return (
     <I18nProvider i18n={i18n}>
       <PageErrorBoundary>
-        <Outlet />
+        {children}
       </PageErrorBoundary>
     </I18nProvider>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useSearch } from 'wouter';
 import { ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
 import { ChatScreen } from '../components/ChatScreen';
 import { Toasts } from '../components/Toasts';
@@ -25,7 +25,8 @@ function Chat({ query }: { query: string }) {
  * hence the default export.
  */
 export default function IndexPage() {
-  const { search } = useLocation();
-  const query = useSyncExternalStore(subscribeChatQuery, () => chatQuery(search));
+  // The query as location.search gives it (wouter's has no '?'): the early chat started with that.
+  const search = useSearch();
+  const query = useSyncExternalStore(subscribeChatQuery, () => chatQuery(search && `?${search}`));
   return query === null ? null : <Chat query={query} />;
 }
