@@ -111,6 +111,11 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/{engine,server,integration,i18n,checker,packages}/**/*.test.ts'],
+          // Files run one after another in a worker that keeps its imports (the engine, rxjs, msw):
+          // most of a file's time was importing them again. What a file replaces on globalThis is
+          // put back after it (tests/support/restoreGlobals.ts); module state must not leak either.
+          isolate: false,
+          setupFiles: ['tests/support/restoreGlobals.ts'],
         },
       },
       // DESIGN: effects do not depend on their order — the engine and integration scenarios again,
@@ -121,8 +126,10 @@ export default defineConfig({
           name: `engine-${order}`,
           environment: 'node' as const,
           include: ['tests/{engine,integration}/**/*.test.ts'],
-          setupFiles: ['tests/engine/support/effectOrder.ts'],
+          setupFiles: ['tests/engine/support/effectOrder.ts', 'tests/support/restoreGlobals.ts'],
           env: { EFFECT_ORDER: order },
+          // As the node project (the effect order's mock is the same for every file of a project).
+          isolate: false,
         },
       })),
       {
