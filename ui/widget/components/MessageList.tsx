@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
-import { MsgType, SenderType, showsThinking, type ChatMessage, type QuickReply } from '@visitor-chat/chat-engine';
-import { useChat, usePullToRefresh } from '@visitor-chat/chat-react';
+import { MsgType, SenderType, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
 import { MessageBoundary } from './MessageBoundary';
 import { MessageItem } from './MessageItem';
 import { QuickReplies } from './QuickReplies';
@@ -21,21 +21,6 @@ function diff(prev: readonly ChatMessage[], next: readonly ChatMessage[]) {
   if (prev.length === 0 || next.length <= prev.length) return { prepended: 0, appended: [] as ChatMessage[] };
   if (next[0]?.id !== prev[0]?.id) return { prepended: next.length - prev.length, appended: [] };
   return { prepended: 0, appended: next.slice(prev.length) };
-}
-
-/**
- * Quick replies (SPEC §3) from the newest robot message's suggestions, while that message is the
- * last word (system lines aside): once the visitor or an agent speaks, they are history.
- */
-function quickRepliesOf(messages: readonly ChatMessage[]): readonly QuickReply[] {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i] as ChatMessage;
-    if (m.senderType === SenderType.System || m.msgType === MsgType.AutoTip) continue;
-    // A FAQ message lists its questions in its bubble already.
-    if (m.senderType !== SenderType.Robot || m.awaiting || m.msgType === MsgType.Faq || !m.suggestions) return [];
-    return m.suggestions;
-  }
-  return [];
 }
 
 /** How far back from the end a change is looked for: a robot answer fills its placeholder near the end. */
@@ -89,7 +74,7 @@ export function MessageList() {
   const announced = useRef(new Set<string>());
 
   const { prepended, appended } = diff(previous.current, messages);
-  const quickReplies = useMemo(() => quickRepliesOf(messages), [messages]);
+  const quickReplies = useQuickReplies();
   const pull = usePullToRefresh({ atTop: () => (list.current?.scrollOffset ?? 0) <= 0 });
 
   useLayoutEffect(() => {
@@ -179,9 +164,9 @@ export function MessageList() {
       </div>
       <TypingIndicator />
       <QuickReplies
-        replies={quickReplies}
+        replies={quickReplies.replies}
         onSelect={(reply, byKeyboard) => {
-          send(reply.name);
+          quickReplies.choose(reply);
           // The chosen chip leaves with its list; a keyboard user goes on in the composer rather than
           // at the top of the page. (Not on touch: focusing the field would open the keyboard unasked.)
           if (byKeyboard) root.current?.parentElement?.querySelector<HTMLElement>('.composer__input')?.focus();
