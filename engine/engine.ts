@@ -198,7 +198,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
   let disposed = false;
   let started = false;
 
-  const watched = watchSession(options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler }), () => store.getState().session?.pollId);
+  const watched = watchSession(options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler, warn: (line) => (options.log ?? consoleLogger).warn(line) }), () => store.getState().session?.pollId);
 
   const ctx: EffectContext = {
     intent$: store.intent$,

@@ -20,6 +20,7 @@ export { createVisitorApi, type VisitorApi, type HttpOptions, type EventBatch, t
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';
 export type { ChatMessage, FileUpload, MessageRating, Notice, NoticeId, Position, QuickReply } from './model/message';
+export { avatarOf } from './model/message';
 export type { ChannelInfo, AgentGroup, FormField, UserFormConfig } from './model/channel';
 export { DEFAULT_USER_FORM } from './model/channel';
 export {
