@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
-import { MsgType, SenderType, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { MsgType, SenderType, avatarOf, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
 import { MessageBoundary } from './MessageBoundary';
 import { MessageItem } from './MessageItem';
@@ -40,6 +40,24 @@ function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>): s
   return out;
 }
 
+/** Agents and the robot have avatars (SPEC §9); the visitor and system lines have none. */
+const hasAvatar = (m: ChatMessage): boolean => m.senderType === SenderType.Agent || m.senderType === SenderType.Robot;
+
+/**
+ * The agent and robot messages that open a run of one sender's messages (same sender type and
+ * name, nothing between them, no time shown above): the avatar shows beside these only.
+ */
+function runStarts(messages: readonly ChatMessage[]): ReadonlySet<string> {
+  const out = new Set<string>();
+  let previous: ChatMessage | undefined;
+  for (const m of messages) {
+    const continues = previous !== undefined && !m.hasTime && previous.senderType === m.senderType && previous.senderName === m.senderName;
+    if (hasAvatar(m) && !continues) out.add(m.id);
+    previous = m;
+  }
+  return out;
+}
+
 /** For each robot answer (pending or thought through), the visitor text it replies to. */
 function questionsOf(messages: readonly ChatMessage[]): ReadonlyMap<string, string> {
   const out = new Map<string, string>();
@@ -60,7 +78,7 @@ function questionsOf(messages: readonly ChatMessage[]): ReadonlyMap<string, stri
  */
 export function MessageList() {
   const { t } = useLingui();
-  const { messages, send, loadOlder, history } = useChat();
+  const { messages, send, loadOlder, history, channel } = useChat();
   const list = useRef<VListHandle>(null);
   const root = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -133,6 +151,7 @@ export function MessageList() {
 
   // The visitor question each robot answer replies to: the nearest visitor text before it.
   const questions = useMemo(() => questionsOf(messages), [messages]);
+  const avatars = useMemo(() => runStarts(messages), [messages]);
   return (
     <div className="message-list" ref={root}>
       <div className="message-list__viewport" {...pull.getContainerProps()}>
@@ -152,7 +171,7 @@ export function MessageList() {
           {/* Elements are made for the visible rows only: a render costs the same at 10 or 10,000 messages. */}
           {(m: ChatMessage) => (
             <MessageBoundary key={m.id} id={m.id}>
-              <MessageItem message={m} onAsk={send} question={questions.get(m.id)} />
+              <MessageItem message={m} onAsk={send} question={questions.get(m.id)} avatarStart={avatars.has(m.id)} avatarSrc={avatarOf(m, channel)} />
             </MessageBoundary>
           )}
         </VList>
