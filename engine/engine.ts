@@ -25,7 +25,8 @@ import { robot } from './features/robot/effect';
 import { receipts } from './features/signals/receipts';
 import { typing } from './features/signals/typing';
 import { visibility } from './features/signals/visibility';
-import type { MessageRating } from './model/message';
+import { canChooseQuickReply, transfersToHuman } from './features/conversation/predicates';
+import type { MessageRating, QuickReply } from './model/message';
 import { findMessage } from './model/timeline';
 import { parseQuery, type ChatQuery } from './model/query';
 import { alwaysVisible, consoleLogger, memoryStorage, noConnectivityEvents, type ConnectivityPort, type Logger, type StoragePort, type VisibilityPort } from './ports';
@@ -104,6 +105,11 @@ export interface ChatEngine {
   rateMessage(id: string, rating: MessageRating): void;
   /** Asks for a human agent (SPEC §4 transfer), e.g. from robot mode. */
   requestHuman(): void;
+  /**
+   * The visitor taps a quick reply (SPEC §3): one with the transfer code asks for a human agent as
+   * requestHuman does (nothing while canChooseQuickReply says no); any other sends its name as text.
+   */
+  chooseQuickReply(reply: QuickReply): void;
   /** Picks the agent group offered in `groupChoice` (SPEC §4 groups). */
   chooseGroup(groupId: string): void;
   /** Submits the user form owed in status 1 (SPEC §4, §7 submitUserForm). */
@@ -192,7 +198,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
   let disposed = false;
   let started = false;
 
-  const watched = watchSession(options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler }), () => store.getState().session?.pollId);
+  const watched = watchSession(options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler, warn: (line) => (options.log ?? consoleLogger).warn(line) }), () => store.getState().session?.pollId);
 
   const ctx: EffectContext = {
     intent$: store.intent$,
@@ -210,6 +216,13 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     visitorId: options.visitorId,
     push: options.push,
   };
+
+  function sendText(text: string): string | null {
+    const message = disposed ? null : textMessage(text, newId, scheduler.now());
+    if (!message) return null;
+    apply({ type: 'visitorSent', message });
+    return message.id;
+  }
 
   return {
     subscribe(listener) {
@@ -229,12 +242,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     retryStart() {
       if (canRetryStart(store.getState())) apply({ type: 'startRetried' });
     },
-    sendText(text) {
-      const message = disposed ? null : textMessage(text, newId, scheduler.now());
-      if (!message) return null;
-      apply({ type: 'visitorSent', message });
-      return message.id;
-    },
+    sendText,
     sendFile(file, fileName, extra = {}) {
       if (disposed) return { error: 'disposed' };
       const limit = fileLimit(options.maxFileSize);
@@ -249,6 +257,11 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     loadOlder: () => apply({ type: 'historyRequested' }),
     rateMessage: (id, rating) => apply({ type: 'messageRated', id, rating }),
     requestHuman: () => apply({ type: 'humanRequested' }),
+    chooseQuickReply(reply) {
+      if (!canChooseQuickReply(store.getState(), reply)) return;
+      if (transfersToHuman(reply)) apply({ type: 'humanRequested' });
+      else sendText(reply.name);
+    },
     chooseGroup: (groupId) => apply({ type: 'groupChosen', groupId }),
     submitUserForm: (values) => apply({ type: 'userFormSubmitted', values }),
     notifyTyping: (text) => apply({ type: 'visitorTyping', text }),

@@ -7,11 +7,11 @@ export type { ChatError, ChatSession } from './features/bootstrap/slice';
 export type { LeaveMessageReason } from './features/forms/slice';
 
 // The rules every layer asks (SPEC §4): the reducer, the effects, the hooks and the widget call these.
-export { canEnd, canRequestHuman, isQueued, queuePosition } from './features/conversation/predicates';
+export { canChooseQuickReply, canEnd, canRequestHuman, isQueued, queuePosition, transfersToHuman } from './features/conversation/predicates';
 export { canLoadOlder } from './features/history/predicates';
 export { canRetry, canSendText, isUnconfirmed, outlivesPage } from './features/delivery/predicates';
 export { canRetryStart, forgotSession, unreachable } from './features/bootstrap/predicates';
-export { canRateReply, showsRating, showsThinking, thoughtSeconds } from './features/robot/predicates';
+export { canRateReply, quickReplies, showsRating, showsThinking, thoughtSeconds } from './features/robot/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
 
@@ -20,6 +20,7 @@ export { createVisitorApi, type VisitorApi, type HttpOptions, type EventBatch, t
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';
 export type { ChatMessage, FileUpload, MessageRating, Notice, NoticeId, Position, QuickReply } from './model/message';
+export { avatarOf } from './model/message';
 export type { ChannelInfo, AgentGroup, FormField, UserFormConfig } from './model/channel';
 export { DEFAULT_USER_FORM } from './model/channel';
 export {

@@ -20,6 +20,14 @@ export interface WireMessage {
   userId?: string;
   senderType: number;
   senderName?: string;
+  /**
+   * (our choice; docs/protocol.md "Avatars") The sender's picture, an absolute http(s) URL, under any
+   * of these names; the first one given counts.
+   */
+  senderAvatar?: string;
+  avatar?: string;
+  adminAvatar?: string;
+  headImg?: string;
   msgType: number | string;
   msgContent: string;
   msgTime?: number;
@@ -51,6 +59,9 @@ export interface WireChannelInfo {
   tenantId: string;
   receiveMode?: number;
   robotName?: string;
+  /** (our choice; docs/protocol.md "Avatars") The robot's picture, an absolute http(s) URL (or `robotHeadImg`). */
+  robotAvatar?: string;
+  robotHeadImg?: string;
   robotWelcomeMode?: number | string | boolean;
   robotWelcomeMsg?: string;
   autoTip?: string;
@@ -137,6 +148,8 @@ export interface AdminCardData {
   adminWelcomeMode?: number | string | boolean;
   adminWelcomeMsg?: string;
   adminNick?: string;
+  /** (our choice; docs/protocol.md "Avatars") The agent's picture, an absolute http(s) URL (or `avatar`, `headImg`). */
+  adminAvatar?: string;
 }
 
 export interface HistoryRequest {

@@ -1,5 +1,5 @@
-import type { RobotAskData } from '../engine/protocol.ts';
-import { MsgType } from '../engine/model/codes.ts';
+import type { RobotAskData, WireQuickReply } from '../engine/protocol.ts';
+import { MsgType, QuickReplyCode } from '../engine/model/codes.ts';
 
 /** One entry of the robot's knowledge base. */
 interface FaqEntry {
@@ -7,7 +7,16 @@ interface FaqEntry {
   /** Lower-case word prefixes that point at this entry. */
   keywords: string[];
   answer: string;
+  /** The answer offers the transfer to a human: the transfer quick reply comes first under it. */
+  offersTransfer?: boolean;
 }
+
+/**
+ * The quick reply that transfers to a human (docs/protocol.md "Quick replies": the reserved code).
+ * Its name is the label of the widget's own button for it (locales/en "Human agent"), so that the
+ * robot's text names both.
+ */
+const TRANSFER_REPLY: WireQuickReply = { name: 'Human agent', code: QuickReplyCode.TransferToHuman, isHighlight: true };
 
 const KNOWLEDGE: FaqEntry[] = [
   {
@@ -38,7 +47,8 @@ const KNOWLEDGE: FaqEntry[] = [
   {
     question: 'How can I talk to a human?',
     keywords: ['human', 'agent', 'person', 'someone', 'talk', 'contact', 'phone', 'call'],
-    answer: 'Tap “Talk to a human” and an agent will join this chat. You can also write to support@example.com or call +1 555 0100 during opening hours.',
+    answer: `Tap “${TRANSFER_REPLY.name}” and an agent will join this chat. You can also write to support@example.com or call +1 555 0100 during opening hours.`,
+    offersTransfer: true,
   },
 ];
 
@@ -77,7 +87,7 @@ export function answer(question: string): RobotAskData {
     msgContent: entry.answer,
     // An answer from the knowledge base (SPEC §3 answermsg), which the visitor may rate.
     msgType: MsgType.Answer,
-    suggestions: FAQ_QUESTIONS.filter((q) => q !== entry.question).slice(0, 3),
+    suggestions: [...(entry.offersTransfer ? [TRANSFER_REPLY] : []), ...FAQ_QUESTIONS.filter((q) => q !== entry.question).slice(0, entry.offersTransfer ? 2 : 3)],
   };
 }
 

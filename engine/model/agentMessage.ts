@@ -1,7 +1,7 @@
 import { SenderType } from './codes';
-import { DecodeError, base64Utf8, optString, type JsonObject } from './decode';
+import { DecodeError, avatarUrl, base64Utf8, optString, type JsonObject } from './decode';
 import type { WireEvent } from '../protocol';
-import { decodeMessage, type ChatMessage, type MessageDefaults } from './message';
+import { MESSAGE_AVATAR_FIELDS, decodeMessage, type ChatMessage, type MessageDefaults } from './message';
 
 /** Fields that make a decoded msgContentEnc a whole message (the JSON reading) rather than its text. */
 const MESSAGE_FIELDS = ['msgContent', 'msgType', 'senderType'] as const;
@@ -22,7 +22,8 @@ function wholeMessage(text: string): JsonObject | null {
 /**
  * SPEC §3/§4 event 1201, in both readings of "msgContentEnc (base64)": base64 of a JSON message, or
  * base64 of the message's text with the other message fields (msgType, senderName or adminNick,
- * msgTime, fileName, fileUrl, …) on the event itself. The sender is the agent unless the message
+ * msgTime, fileName, fileUrl, …) on the event itself; the sender's picture likewise (in the JSON, else
+ * beside adminNick on the event, docs/protocol.md "Avatars"). The sender is the agent unless the message
  * says otherwise; its id is its clientMsgId when it has one (a visitor message from another tab),
  * else the event's msgId. Throws DecodeError when nothing can be shown.
  */
@@ -35,5 +36,7 @@ export function decodeAgentMessage(event: WireEvent, defaults: MessageDefaults):
   const msgId = optString(event.msgId, 'msgId');
   const adminNick = optString(event.adminNick, 'adminNick');
   const own = typeof wire.clientMsgId === 'string' && wire.clientMsgId !== '';
-  return { ...message, id: own ? message.id : msgId || message.id, senderName: message.senderName ?? adminNick };
+  // The agent's picture beside adminNick on the event, when the JSON message names none.
+  const avatar = message.senderAvatar ?? (json ? avatarUrl(event as JsonObject, MESSAGE_AVATAR_FIELDS, '1201', defaults.warn) : undefined);
+  return { ...message, id: own ? message.id : msgId || message.id, senderName: message.senderName ?? adminNick, senderAvatar: avatar };
 }

@@ -1,6 +1,6 @@
 import { ReceiveMode } from './codes';
 import { quickReplyOf, type QuickReply } from './message';
-import { flag, jsonField, object, optNumber, optString, string, type Json } from './decode';
+import { avatarUrl, flag, jsonField, object, optNumber, optString, string, type Json } from './decode';
 
 /** An agent group a visitor can pick (SPEC §3 groupConfig). */
 export interface AgentGroup {
@@ -27,6 +27,8 @@ export interface ChannelInfo {
   tenantId: string;
   receiveMode: ReceiveMode;
   robotName: string;
+  /** The robot's picture (docs/protocol.md "Avatars"): an http(s) URL, or null (its initial shows). */
+  robotAvatar: string | null;
   robotWelcome: string | null;
   autoTip: string | null;
   msgToTransfer: boolean;
@@ -134,6 +136,7 @@ export function decodeChannelInfo(value: Json, log: (msg: string) => void = () =
     // SPEC §4 Receive mode: 0 robot first; any other value is treated as 3.
     receiveMode: mode === ReceiveMode.RobotFirst ? ReceiveMode.RobotFirst : ReceiveMode.Agent,
     robotName: optString(o.robotName, 'robotName') ?? '',
+    robotAvatar: avatarUrl(o, ['robotAvatar', 'robotHeadImg'], 'channelInfo', log) ?? null,
     robotWelcome: gated(o.robotWelcomeMode, o.robotWelcomeMsg, 'robotWelcomeMsg'),
     autoTip: optString(o.autoTip, 'autoTip') || null,
     msgToTransfer: flag(o.msgToTransferFlag),

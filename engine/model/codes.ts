@@ -88,3 +88,11 @@ export const FLAG_ON = 1;
 export const FROM_IFRAME = 'iframe';
 /** Placeholder of the queue position in userQueueMsg (SPEC §3). */
 export const QUEUE_PLACEHOLDER = '##';
+
+/**
+ * Reserved quick-reply codes (SPEC §3 Quick reply has a `code`, and says nothing of what one does;
+ * our choice, docs/protocol.md "Quick replies"). `TransferToHuman`: tapping the reply asks for a human
+ * agent, as the navigation bar's button does, instead of sending its name.
+ */
+export const QuickReplyCode = { TransferToHuman: 'transferAgent' } as const;
+export type QuickReplyCode = (typeof QuickReplyCode)[keyof typeof QuickReplyCode];

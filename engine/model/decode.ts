@@ -81,3 +81,24 @@ export function base64Utf8(value: Json, path: string): string {
     throw new DecodeError(`${path}: not UTF-8`);
   }
 }
+
+/**
+ * The first of `fields` of `o` that holds an avatar image's URL (docs/protocol.md "Avatars": the
+ * spec names none, so each name backends use is read): absolute http(s) only; another value —
+ * javascript:, data:, a relative path, not a string — is dropped with one line to `warn`.
+ */
+export function avatarUrl(o: JsonObject, fields: readonly string[], path: string, warn?: (message: string) => void): string | undefined {
+  const field = fields.find((f) => o[f] !== undefined && o[f] !== null && o[f] !== '');
+  if (field === undefined) return undefined;
+  const value = o[field];
+  if (typeof value === 'string') {
+    try {
+      const url = new URL(value.trim());
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+    } catch {
+      // Not an absolute URL: dropped below.
+    }
+  }
+  warn?.(`${path}.${field}: not an http(s) URL; ignored`);
+  return undefined;
+}

@@ -1,6 +1,7 @@
 import { TIME_GAP_MS } from '../constants';
 import { MessageStatus, MsgType, QUEUE_PLACEHOLDER, SenderType } from './codes';
-import { DecodeError, flag, object, optNumber, optString, string, type Json } from './decode';
+import { DecodeError, avatarUrl, flag, object, optNumber, optString, string, type Json } from './decode';
+import type { ChannelInfo } from './channel';
 
 /** Where a message sits in the list (SPEC §3 display fields). */
 export type Position = 'left' | 'right' | 'center';
@@ -69,6 +70,8 @@ export interface ChatMessage {
   readonly userId?: string;
   readonly senderType: SenderType;
   readonly senderName?: string;
+  /** The sender's picture, an http(s) URL (docs/protocol.md "Avatars"); shown as avatarOf() says. */
+  readonly senderAvatar?: string;
   readonly msgType: MsgType;
   readonly msgContent: string;
   readonly msgTime?: number;
@@ -163,6 +166,17 @@ export interface FileUpload {
 const SENDER_TYPES: readonly number[] = Object.values(SenderType);
 const MSG_TYPES: readonly (number | string)[] = Object.values(MsgType);
 
+/** Where a wire message (or a 1201 event) may name its sender's picture (docs/protocol.md "Avatars"). */
+export const MESSAGE_AVATAR_FIELDS = ['senderAvatar', 'avatar', 'adminAvatar', 'headImg'] as const;
+
+/**
+ * The picture shown beside `m` (SPEC §9 avatar): the message's own, else for the robot the channel's
+ * (robotAvatar); undefined when there is none (the UI shows the sender's initial).
+ */
+export function avatarOf(m: ChatMessage, channel: ChannelInfo | null | undefined): string | undefined {
+  return m.senderAvatar ?? (m.senderType === SenderType.Robot ? (channel?.robotAvatar ?? undefined) : undefined);
+}
+
 /** Position by sender: visitor right, system centre, everyone else left (the default). */
 function positionOf(senderType: SenderType): Position {
   if (senderType === SenderType.Visitor) return 'right';
@@ -239,6 +253,7 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
     userId: text('userId'),
     senderType: sender,
     senderName: text('senderName'),
+    senderAvatar: avatarUrl(o, MESSAGE_AVATAR_FIELDS, path, warn),
     msgType: known ? (rawType as MsgType) : MsgType.Text,
     msgContent: string(o.msgContent ?? '', `${path}.msgContent`),
     msgTime,

@@ -2,7 +2,7 @@ import { Observable, asyncScheduler, type SchedulerLike } from 'rxjs';
 import { API_PREFIX, EVENT_STREAM_PATH, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../constants';
 import { API_OK, SEND_UNCONFIRMED, TransferStatus, chatStatusOf } from '../model/codes';
 import { decodeChannelInfo, type ChannelInfo } from '../model/channel';
-import { DecodeError, list, object, optNumber, optString, string, type Json } from '../model/decode';
+import { DecodeError, avatarUrl, list, object, optNumber, optString, string, type Json } from '../model/decode';
 import type {
   AdminCardData,
   CallName,
@@ -114,6 +114,8 @@ export interface HttpOptions {
    * defaults to the global one when there is one and no `fetch` was given, else fetch is used.
    */
   XMLHttpRequest?: typeof XMLHttpRequest | undefined;
+  /** Where a field dropped while decoding is reported, one line each (e.g. the engine's log). */
+  warn?: ((message: string) => void) | undefined;
 }
 
 const none = (): void => undefined;
@@ -159,12 +161,13 @@ function decodeSend(data: Json): SendMsgData {
   return { status: optNumber(o.status, 'sendMsg.status') ?? SEND_UNCONFIRMED, id: optString(o.id, 'sendMsg.id') };
 }
 
-function decodeCard(data: Json): AdminCardData {
+function decodeCard(data: Json, warn?: (message: string) => void): AdminCardData {
   const o = data === undefined || data === null ? {} : object(data, 'getAdminCard');
   return {
     adminWelcomeMode: o.adminWelcomeMode as AdminCardData['adminWelcomeMode'],
     adminWelcomeMsg: optString(o.adminWelcomeMsg, 'adminWelcomeMsg'),
     adminNick: optString(o.adminNick, 'adminNick'),
+    adminAvatar: avatarUrl(o, ['adminAvatar', 'avatar', 'headImg'], 'getAdminCard', warn),
   };
 }
 
@@ -381,11 +384,11 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
   }
 
   return {
-    channelInfo: (req) => call('channelInfo', req, (d) => decodeChannelInfo(d)),
+    channelInfo: (req) => call('channelInfo', req, (d) => decodeChannelInfo(d, options.warn)),
     chatStart: (req) => call('chatStart', req, decodeStart),
     chatClose: (req) => call('chatClose', req, none),
     transferAgent: (req) => call('transferAgent', req, decodeTransfer),
-    getAdminCard: (req) => call('getAdminCard', req, decodeCard),
+    getAdminCard: (req) => call('getAdminCard', req, (d) => decodeCard(d, options.warn)),
     getHistoryMsg: (req) => call('getHistoryMsg', req, messages),
     getSessionMsg: (req) => call('getSessionMsg', req, messages),
     getOfflineMsg: (req) => call('getOfflineMsg', req, messages),

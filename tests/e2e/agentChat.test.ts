@@ -34,4 +34,22 @@ describe('agent conversations in Chromium against the npm start server', () => {
     expect(await page.getByRole('button', { name: 'Human agent' }).count()).toBe(0);
     await page.getByRole('button', { name: 'End chat' }).waitFor();
   });
+
+  it('asking for a human in words: the robot offers the transfer as a quick reply named like the button, and tapping it reaches the agent', async () => {
+    const { page } = s;
+    await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
+    await page.getByRole('log').getByText("Hi! I'm Robo").waitFor();
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('I want to talk to a human');
+    await input.press('Enter');
+    await page.getByRole('log').getByText('Tap “Human agent” and an agent will join this chat.', { exact: false }).waitFor();
+    const replies = page.getByRole('navigation', { name: 'Quick replies' });
+    await replies.getByRole('button', { name: 'Human agent' }).click();
+    await page.getByRole('log').getByText(/You are now chatting with/).waitFor();
+    // Connected: neither the quick reply nor the button offers the transfer any more; nothing was
+    // sent in the visitor's name for the tap.
+    expect(await page.getByRole('button', { name: 'Human agent' }).count()).toBe(0);
+    expect(await page.getByRole('log').locator('.message--right').allInnerTexts()).toEqual([expect.stringContaining('I want to talk to a human')]);
+    await page.getByRole('log').getByText("Hi, I'm Alice").waitFor();
+  });
 });

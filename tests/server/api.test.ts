@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RobotAskData, RobotTipsData, SendMsgData, WireChannelInfo, WireMessage } from '../../engine/protocol';
-import { API_OK, ChatStatus, MsgType, QUEUE_PLACEHOLDER, ReceiveMode, SEND_OK, SenderType } from '../../engine/model/codes';
+import { readFileSync } from 'node:fs';
+import { API_OK, ChatStatus, MsgType, QUEUE_PLACEHOLDER, QuickReplyCode, ReceiveMode, SEND_OK, SenderType } from '../../engine/model/codes';
 import { PRESETS } from '../../server/presets';
 import { setup, T0 } from './helpers';
 
@@ -81,6 +82,28 @@ describe('demo channel bootstrap', () => {
     expect(reply.msgType).toBe(MsgType.Faq);
     expect(reply.suggestions).toHaveLength(6);
     expect(reply.suggestions).toContain('How do I return an item?');
+  });
+
+  it.each(['human', 'I want to talk to a human', 'How can I talk to a human?'])('robotAsk answers %j by offering the transfer to a human, named as the widget names it', async (question) => {
+    const { start, data } = setup();
+    const { userId } = await start('demo');
+    const reply = await data<RobotAskData>('robotAsk', { userId, channelId: 'demo', question });
+    const [first, ...rest] = reply.suggestions ?? [];
+    // The transfer comes first, as a quick reply with the reserved code; FAQ questions follow.
+    expect(first).toEqual({ name: 'Human agent', code: QuickReplyCode.TransferToHuman, isHighlight: true });
+    expect(rest).toEqual([expect.any(String), expect.any(String)]);
+    // The text tells the visitor to tap what the quick reply and the navigation bar's button read.
+    expect(reply.msgContent).toContain('Tap “Human agent”');
+    expect(readFileSync('locales/en/messages.po', 'utf8')).toContain('msgid "Human agent"\nmsgstr "Human agent"');
+  });
+
+  it('robotAsk offers no transfer for other questions', async () => {
+    const { start, data } = setup();
+    const { userId } = await start('demo');
+    for (const question of ['When will my parcel arrive?', 'Do you sell unicorns?']) {
+      const reply = await data<RobotAskData>('robotAsk', { userId, channelId: 'demo', question });
+      expect(reply.suggestions).not.toContainEqual(expect.objectContaining({ code: QuickReplyCode.TransferToHuman }));
+    }
   });
 
   it('robotTips suggests FAQ questions for the text typed so far', async () => {

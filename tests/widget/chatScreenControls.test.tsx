@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { NEVER, Subject, of, type Observable } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { EventCode, MsgType, SenderType, type EventBatch, type RobotAskData } from '@visitor-chat/chat-engine';
+import { ChatStatus, EventCode, MsgType, QuickReplyCode, SenderType, TransferStatus, type EventBatch, type RobotAskData, type TransferAgentData } from '@visitor-chat/chat-engine';
 import type { WireMessage } from '../../engine/protocol';
 import { MessageList } from '../../ui/widget/components/MessageList';
+import { NavBar } from '../../ui/widget/components/NavBar';
 import { QuickReplies } from '../../ui/widget/components/QuickReplies';
 import { session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
@@ -178,6 +179,49 @@ describeBoth('chat screen controls', ({ strict }) => {
     fireEvent.click(track);
     await tick();
     expect(engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.Visitor).map((m) => m.msgContent)).toEqual(['hi', 'Track order']);
+  });
+
+  it('a quick reply with the transfer code asks for a human as the navigation bar\'s button does; both go while the transfer runs and stay gone with the agent', async () => {
+    const answer: RobotAskData = {
+      msgContent: 'Tap “Human agent” and an agent will join this chat.',
+      msgType: MsgType.Answer,
+      suggestions: [{ name: 'Human agent', code: QuickReplyCode.TransferToHuman, isHighlight: 1 }, 'Opening hours?'],
+    };
+    const transfer = new Subject<TransferAgentData>();
+    const fake = hookApi({ robotAsk: () => of(answer), transferAgent: () => transfer });
+    const { engine } = testEngine({ api: fake });
+    renderUi(
+      <>
+        <NavBar title="Shop" />
+        <MessageList />
+      </>,
+      { engine, strict },
+    );
+    await tick();
+    act(() => void engine.sendText('I want to talk to a human'));
+    await tick();
+    const bar = screen.getByRole('navigation', { name: 'Quick replies' });
+    const chip = within(bar).getByRole('button', { name: 'Human agent' });
+    // The text names what the visitor sees: the chip and the button read the same.
+    const button = within(screen.getByRole('banner')).getByRole('button', { name: 'Human agent' });
+    expect(chip.classList).toContain('quick-reply--highlight');
+
+    fireEvent.click(chip);
+    await tick();
+    expect(fake.count('transferAgent')).toBe(1);
+    // No text was sent for the tap: the question is the visitor's only message.
+    expect(fake.bodies('sendMsg').map((b) => b.msgContent)).toEqual(['I want to talk to a human']);
+    expect(within(screen.getByRole('navigation', { name: 'Quick replies' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Opening hours?']);
+    expect(button.isConnected).toBe(false);
+
+    act(() => {
+      transfer.next({ status: TransferStatus.Success, adminNick: 'Ann' });
+      transfer.complete();
+    });
+    await tick();
+    expect(engine.getSnapshot().status).toBe(ChatStatus.InConversation);
+    expect(within(screen.getByRole('navigation', { name: 'Quick replies' })).queryByRole('button', { name: 'Human agent' })).toBeNull();
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: 'Human agent' })).toBeNull();
   });
 
   it("the channel's FAQ as objects keeps the quick reply's shape under the welcome", async () => {

@@ -6,6 +6,7 @@ export { useComposer, type ComposerOptions } from './useComposer';
 export { ToastProvider, useToasts, type Toast, type ToastApi, type ToastKind } from './useToasts';
 export { useChatEvents } from './useChatEvents';
 export { useHandoff } from './useHandoff';
+export { useQuickReplies } from './useQuickReplies';
 export { useDeliveryStatus, type DeliveryStatus } from './useDeliveryStatus';
 export { useMessageRating } from './useMessageRating';
 export { useThinking } from './useThinking';

@@ -1,6 +1,7 @@
 import type { Intent } from '../../core/intents';
 import type { ChatState } from '../../core/state';
-import { ChatStatus, ReceiveMode } from '../../model/codes';
+import { ChatStatus, QuickReplyCode, ReceiveMode } from '../../model/codes';
+import type { QuickReply } from '../../model/message';
 import { hasPendingVisitorMessage } from '../delivery/predicates';
 import { userFormRequired } from '../forms/predicates';
 
@@ -22,6 +23,19 @@ export function canRequestHuman(s: ChatState): boolean {
     !s.transferring &&
     !userFormRequired(s)
   );
+}
+
+/** A quick reply that asks for a human agent when tapped (its reserved code, docs/protocol.md "Quick replies"). */
+export function transfersToHuman(reply: QuickReply): boolean {
+  return reply.code === QuickReplyCode.TransferToHuman;
+}
+
+/**
+ * The visitor may choose `reply` now: any reply, but one that transfers to a human only while the
+ * visitor may ask for one (canRequestHuman, the rule of the navigation bar's button).
+ */
+export function canChooseQuickReply(s: ChatState, reply: QuickReply): boolean {
+  return !transfersToHuman(reply) || canRequestHuman(s);
 }
 
 /** The visitor may end the chat (SPEC §7 chatClose): with an agent or in the queue, and not already closed. */

@@ -147,6 +147,7 @@ export const transfer: Effect = (ctx) => {
             id: ctx.newId(),
             senderType: SenderType.Agent,
             senderName: card.adminNick ?? getState().agentNick ?? undefined,
+            senderAvatar: card.adminAvatar,
             msgType: MsgType.Text,
             msgContent: card.adminWelcomeMsg,
             createdAt: ctx.scheduler.now(),

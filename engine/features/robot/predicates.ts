@@ -1,8 +1,8 @@
 import type { ChatState } from '../../core/state';
 import { MsgType, ReceiveMode, SenderType } from '../../model/codes';
-import { withAgent } from '../conversation/predicates';
+import { canChooseQuickReply, withAgent } from '../conversation/predicates';
 import { userFormRequired } from '../forms/predicates';
-import type { ChatMessage } from '../../model/message';
+import type { ChatMessage, QuickReply } from '../../model/message';
 
 /**
  * SPEC §4 Receive mode 0: the robot answers while the channel is robot-first, no agent session runs
@@ -46,4 +46,33 @@ export function thoughtSeconds(ms: number): number | null {
 /** A reply the visitor may rate or has rated: its rating buttons show (canRateReply, or already rated). */
 export function showsRating(m: ChatMessage): boolean {
   return m.rating !== undefined || canRateReply(m);
+}
+
+const NONE: readonly QuickReply[] = [];
+
+/** The replies each suggestion list leaves once those the visitor may not choose now are taken out (kept: one array per list). */
+const choosable = new WeakMap<readonly QuickReply[], readonly QuickReply[]>();
+
+/**
+ * The quick replies offered now (SPEC §3 Quick reply): the newest robot message's suggestions, while
+ * that message is the last word (system lines and auto-tips aside; once the visitor or an agent
+ * speaks they are history; a FAQ message lists its questions in its bubble instead), without those
+ * the visitor may not choose now (canChooseQuickReply: no transfer to a human while one is not
+ * allowed). The same array while nothing changes, so a UI may compare it by identity.
+ */
+export function quickReplies(s: ChatState): readonly QuickReply[] {
+  for (let i = s.messages.length - 1; i >= 0; i--) {
+    const m = s.messages[i] as ChatMessage;
+    if (m.senderType === SenderType.System || m.msgType === MsgType.AutoTip) continue;
+    if (m.senderType !== SenderType.Robot || m.awaiting || m.msgType === MsgType.Faq || !m.suggestions) return NONE;
+    const all = m.suggestions;
+    if (all.every((reply) => canChooseQuickReply(s, reply))) return all;
+    let some = choosable.get(all);
+    if (!some) {
+      some = all.filter((reply) => canChooseQuickReply(s, reply));
+      choosable.set(all, some);
+    }
+    return some;
+  }
+  return NONE;
 }

@@ -1,7 +1,9 @@
-import { distinctUntilChanged, map } from 'rxjs';
+import { auditTime, distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createChatEngine, type ChatEngine } from '../../../engine/engine';
-import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../engine/model/codes';
+import { ChatStatus, MessageStatus, MsgType, QuickReplyCode, SenderType, TransferStatus } from '../../../engine/model/codes';
+import { quickReplies } from '../../../engine/features/robot/predicates';
+import type { WireQuickReply } from '../../../engine/protocol';
 import { NetworkError } from '../../../engine/transport/errors';
 import { answers } from '../support/fakeApi';
 import { act, at, channel, CHANNEL_ID, logLines, logSpy, newScheduler, readyApi, ROBOT_NAME, sequentialIds, session, USER_ID, wireMessage } from '../support/fixtures';
@@ -357,6 +359,79 @@ describe('robot mode after chat status 1', () => {
 
       expect(engine.getSnapshot().userForm).toBeNull();
       expect(fake.count('robotAsk')).toBe(1);
+    });
+  });
+});
+
+describe('a quick reply that transfers to a human (docs/protocol.md "Quick replies")', () => {
+  const HUMAN: WireQuickReply = { name: 'Human agent', code: QuickReplyCode.TransferToHuman, isHighlight: true };
+  // What a UI shows: the state once a moment's dispatches are over (transfer result 2 ends the
+  // transfer, then connects, in one moment).
+  const offered = (engine: ChatEngine) =>
+    engine.state$.pipe(
+      auditTime(0),
+      map((s) => quickReplies(s).map((r) => r.name).join('+') || 'none'),
+      distinctUntilChanged(),
+    );
+
+  it('is offered under the robot answer while the visitor may ask for a human; tapping it asks for one (transferAgent), as the button does, and it goes', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const fake = readyApi(cold, {
+        sendMsg: () => cold('20ms (r|)', { r: { status: 1 } }),
+        robotAsk: () => cold('40ms (a|)', { a: { msgContent: 'Tap “Human agent”.', msgType: MsgType.Answer, suggestions: [HUMAN, 'Opening hours?'] } }),
+        transferAgent: () => cold('50ms (r|)', { r: { status: TransferStatus.Success, adminNick: 'Ann' } }),
+        getAdminCard: () => cold('(a|)', { a: {} }),
+        getEventMsg: () => cold('-'),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      // The answer arrives at 70 ms; the reply is tapped at 100 ms; transferAgent answers at 150 ms.
+      //                 0 ms  10 ms  70 ms    100 ms  150 ms
+      const commands = ' s 9ms t 59ms - 29ms c 49ms - 49ms D';
+      const expected = ' n 9ms - 59ms b 29ms o 49ms - 49ms |';
+      const status = '   0 9ms - 59ms - 29ms - 49ms 2 49ms |';
+      expectObservable(offered(engine)).toBe(expected, { n: 'none', b: 'Human agent+Opening hours?', o: 'Opening hours?' });
+      expectObservable(engine.state$.pipe(map((s) => s.status), distinctUntilChanged())).toBe(status, { 0: ChatStatus.NotStarted, 2: ChatStatus.InConversation });
+      act(cold, commands, {
+        s: () => engine.start(),
+        t: () => engine.sendText('I want to talk to a human'),
+        c: () => engine.chooseQuickReply(quickReplies(engine.getSnapshot())[0]!),
+        D: () => engine.dispose(),
+      });
+      flush();
+
+      expect(fake.bodies('transferAgent')).toEqual([{ adminId: undefined, groupId: undefined, userId: USER_ID }]);
+      // Nothing is sent for the tap: the visitor's only message is their question.
+      expect(fake.bodies('sendMsg').map((b) => b.msgContent)).toEqual(['I want to talk to a human']);
+    });
+  });
+
+  it('is not offered, and does nothing when tapped, while a transfer is not allowed (already with an agent); other replies send their name', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = readyApi(cold, {
+        chatStart: () => cold('(s|)', { s: session({ status: ChatStatus.InConversation }) }),
+        getHistoryMsg: () =>
+          cold('(h|)', { h: [wireMessage({ id: 'r1', senderType: SenderType.Robot, msgType: MsgType.Answer, msgContent: 'Tap “Human agent”.', msgTime: 1 })] }),
+        getEventMsg: () => cold('-'),
+        sendMsg: () => cold('-'),
+      });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
+      at(scheduler, 0, () => engine.start());
+      flush();
+      // The robot's last answer (from before the agent) offered the transfer and a question.
+      const human = { name: 'Human agent', code: QuickReplyCode.TransferToHuman };
+      const question = { name: 'Opening hours?', code: 'Opening hours?' };
+      const state = engine.getSnapshot();
+      const withSuggestions = { ...state, messages: state.messages.map((m) => ({ ...m, suggestions: [human, question] })) };
+      expect(quickReplies(withSuggestions)).toEqual([question]);
+
+      engine.chooseQuickReply(human);
+      expect(fake.count('transferAgent')).toBe(0);
+      expect(engine.getSnapshot().messages).toHaveLength(1);
+      engine.chooseQuickReply(question);
+      expect(engine.getSnapshot().messages.map((m) => m.msgContent)).toEqual(['Tap “Human agent”.', 'Opening hours?']);
+      engine.dispose();
     });
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { TIME_GAP_MS } from '../../../engine/constants';
 import { MsgType, SenderType } from '../../../engine/model/codes';
 import { DecodeError } from '../../../engine/model/decode';
-import { assignTimes, createMessage, decodeMessage, previewOf, type ChatMessage } from '../../../engine/model/message';
+import { assignTimes, avatarOf, createMessage, decodeMessage, previewOf, type ChatMessage } from '../../../engine/model/message';
+import { decodeAgentMessage } from '../../../engine/model/agentMessage';
+import { decodeChannelInfo } from '../../../engine/model/channel';
 
 const NOW = 1_700_000_000_000;
 const defaults = () => ({ now: NOW, newId: vi.fn(() => 'generated-1') });
@@ -117,6 +119,46 @@ describe('decodeMessage (SPEC §3 Message)', () => {
   it('a message sent with a clientMsgId is known under it (the id the widget showed it under), so it is never shown twice', () => {
     expect(decodeMessage({ id: 'srv-1', clientMsgId: 'local-1', senderType: 1, msgContent: 'a' }, defaults()).id).toBe('local-1');
     expect(decodeMessage({ id: 'srv-1', senderType: 1, msgContent: 'a' }, defaults()).id).toBe('srv-1');
+  });
+});
+
+describe('avatars (SPEC §9; docs/protocol.md "Avatars": the wire names none, each name backends use is read)', () => {
+  const PIC = 'https://cdn.example.com/ann.png';
+  const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+  it.each(['senderAvatar', 'avatar', 'adminAvatar', 'headImg'])('a message names its sender\'s picture as %s', (field) => {
+    expect(decodeMessage({ senderType: 2, msgContent: 'a', [field]: PIC }, defaults()).senderAvatar).toBe(PIC);
+  });
+
+  it('only an absolute http(s) URL is a picture; anything else is dropped with one log line, the message kept', () => {
+    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '/img/ann.png', 42]) {
+      const lines: string[] = [];
+      const m = decodeMessage({ senderType: 2, msgContent: 'a', headImg: bad }, { ...defaults(), warn: (line) => lines.push(line) }, 'm');
+      expect(m).toMatchObject({ msgContent: 'a', senderAvatar: undefined });
+      expect(lines).toEqual(['m.headImg: not an http(s) URL; ignored']);
+    }
+  });
+
+  it("SPEC §4 1201, both readings: the picture in the JSON message, or beside adminNick on the event", () => {
+    const d = defaults();
+    const json = decodeAgentMessage({ event_type: 1201, msgId: 'e1', msgContentEnc: b64(JSON.stringify({ senderType: 2, msgContent: 'hi', avatar: PIC })) }, d);
+    const json2 = decodeAgentMessage({ event_type: 1201, msgId: 'e2', adminNick: 'Ann', adminAvatar: PIC, msgContentEnc: b64(JSON.stringify({ senderType: 2, msgContent: 'hi' })) }, d);
+    const text = decodeAgentMessage({ event_type: 1201, msgId: 'e3', adminNick: 'Ann', adminAvatar: PIC, msgContentEnc: b64('hi') }, d);
+    expect([json, json2, text].map((m) => m.senderAvatar)).toEqual([PIC, PIC, PIC]);
+  });
+
+  it("avatarOf: the message's own picture, else the robot's from channelInfo (robotAvatar or robotHeadImg) for the robot; none for others", () => {
+    const channel = decodeChannelInfo({ tenantId: 't', robotHeadImg: 'https://cdn.example.com/robo.png' });
+    expect(channel.robotAvatar).toBe('https://cdn.example.com/robo.png');
+    const robot = createMessage({ id: 'r', senderType: SenderType.Robot, msgType: MsgType.Text, msgContent: 'a', createdAt: 0 });
+    const agent = createMessage({ id: 'a', senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: 'a', createdAt: 0 });
+    expect(avatarOf(robot, channel)).toBe('https://cdn.example.com/robo.png');
+    expect(avatarOf({ ...robot, senderAvatar: PIC }, channel)).toBe(PIC);
+    expect(avatarOf(agent, channel)).toBeUndefined();
+    expect(avatarOf(robot, null)).toBeUndefined();
+    const lines: string[] = [];
+    expect(decodeChannelInfo({ tenantId: 't', robotAvatar: 'ftp://x/robo.png' }, (line) => lines.push(line)).robotAvatar).toBeNull();
+    expect(lines).toEqual(['channelInfo.robotAvatar: not an http(s) URL; ignored']);
   });
 });
 

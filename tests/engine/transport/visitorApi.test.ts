@@ -82,6 +82,17 @@ describe('VisitorApi over fetch (SPEC §7)', () => {
     expect(info).toMatchObject({ tenantId: 't1', receiveMode: ReceiveMode.RobotFirst, robotWelcome: 'Hi' });
   });
 
+  it('getAdminCard: the agent\'s picture as adminAvatar, avatar or headImg (docs/protocol.md "Avatars"); one that is not http(s) is dropped with a line to `warn`', async () => {
+    const cards = [{ adminNick: 'Ann', headImg: 'https://cdn.example.com/ann.png' }, { adminNick: 'Bo', adminAvatar: 'javascript:alert(1)' }];
+    server.use(http.post(url('getAdminCard'), () => HttpResponse.json({ code: 200, data: cards.shift() })));
+    const lines: string[] = [];
+    const api = createVisitorApi({ apiBase: API_BASE, warn: (line) => lines.push(line) });
+
+    expect(await firstValueFrom(api.getAdminCard({ userId: 'u' }))).toMatchObject({ adminNick: 'Ann', adminAvatar: 'https://cdn.example.com/ann.png' });
+    expect(await firstValueFrom(api.getAdminCard({ userId: 'u' }))).toMatchObject({ adminNick: 'Bo', adminAvatar: undefined });
+    expect(lines).toEqual(['getAdminCard.adminAvatar: not an http(s) URL; ignored']);
+  });
+
   it('SPEC §7: a trailing slash on apiBase is tolerated, and the request body is sent as given', async () => {
     let body: unknown;
     server.use(

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { memo } from 'react';
-import { MessageStatus, MsgType, showsRating, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { MessageStatus, MsgType, SenderType, showsRating, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { lazyPart } from '../lazyPart';
+import { Avatar } from './Avatar';
 import { DeliveryIndicator } from './DeliveryIndicator';
 import { MessageContent } from './MessageContent';
 import { MessageText } from './MessageText';
@@ -29,10 +30,17 @@ export interface MessageItemProps {
   onAsk: ((question: string) => void) | null;
   /** The visitor question a robot answer replies to (shown in its thinking block). */
   question?: string;
+  /**
+   * An agent's or the robot's message that opens a run of its sender's messages: the sender's
+   * avatar shows beside it (SPEC §9); later messages of the run keep its place empty.
+   */
+  avatarStart?: boolean;
+  /** The sender's picture for that avatar (else the initial shows). */
+  avatarSrc?: string;
 }
 
 /** One message: visitor right, system and auto-tips centred, agent and robot left (SPEC §3 position). */
-export const MessageItem = memo(function MessageItem({ message: m, onAsk, question }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message: m, onAsk, question, avatarStart, avatarSrc }: MessageItemProps) {
   if (m.msgType === MsgType.AutoTip) {
     return (
       <div className="message message--center message--tip">
@@ -49,13 +57,16 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
       </div>
     );
   }
+  // Agents and the robot have avatars; their messages leave room for one (SPEC §9).
+  const withAvatar = m.senderType === SenderType.Agent || m.senderType === SenderType.Robot;
   return (
-    <div className={`message message--${m.position}`} aria-busy={m.awaiting || undefined}>
+    <div className={`message message--${m.position}${withAvatar ? ' message--avatar' : ''}`} aria-busy={m.awaiting || undefined}>
       {m.hasTime && <MessageTime time={m.createdAt} />}
       {m.position === 'center' ? (
         <p className="message__system" dir="auto">{m.notice ? <NoticeText notice={m.notice} fallback={m.msgContent} /> : <MessageText text={m.msgContent} />}</p>
       ) : (
         <div className="message__row">
+          {withAvatar && avatarStart && <Avatar name={m.senderName ?? ''} src={avatarSrc} robot={m.senderType === SenderType.Robot} />}
           <div className="message__bubble">
             {m.position === 'left' && m.senderName && <span className="message__sender" dir="auto">{m.senderName}</span>}
             {showsThinking(m) && <ThinkingBlock message={m} question={question} />}

@@ -1,8 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
-import { MsgType, SenderType, showsThinking, type ChatMessage, type QuickReply } from '@visitor-chat/chat-engine';
-import { useChat, usePullToRefresh } from '@visitor-chat/chat-react';
+import { MsgType, SenderType, avatarOf, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
 import { MessageBoundary } from './MessageBoundary';
 import { MessageItem } from './MessageItem';
 import { QuickReplies } from './QuickReplies';
@@ -23,21 +23,6 @@ function diff(prev: readonly ChatMessage[], next: readonly ChatMessage[]) {
   return { prepended: 0, appended: next.slice(prev.length) };
 }
 
-/**
- * Quick replies (SPEC §3) from the newest robot message's suggestions, while that message is the
- * last word (system lines aside): once the visitor or an agent speaks, they are history.
- */
-function quickRepliesOf(messages: readonly ChatMessage[]): readonly QuickReply[] {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i] as ChatMessage;
-    if (m.senderType === SenderType.System || m.msgType === MsgType.AutoTip) continue;
-    // A FAQ message lists its questions in its bubble already.
-    if (m.senderType !== SenderType.Robot || m.awaiting || m.msgType === MsgType.Faq || !m.suggestions) return [];
-    return m.suggestions;
-  }
-  return [];
-}
-
 /** How far back from the end a change is looked for: a robot answer fills its placeholder near the end. */
 const ANNOUNCE_WINDOW = 20;
 
@@ -51,6 +36,24 @@ function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>): s
     if (m.senderType === SenderType.Visitor || m.awaiting || announced.has(m.id)) continue;
     announced.add(m.id);
     out.push(m.senderName ? `${m.senderName}: ${m.msgContent}` : m.msgContent);
+  }
+  return out;
+}
+
+/** Agents and the robot have avatars (SPEC §9); the visitor and system lines have none. */
+const hasAvatar = (m: ChatMessage): boolean => m.senderType === SenderType.Agent || m.senderType === SenderType.Robot;
+
+/**
+ * The agent and robot messages that open a run of one sender's messages (same sender type and
+ * name, nothing between them, no time shown above): the avatar shows beside these only.
+ */
+function runStarts(messages: readonly ChatMessage[]): ReadonlySet<string> {
+  const out = new Set<string>();
+  let previous: ChatMessage | undefined;
+  for (const m of messages) {
+    const continues = previous !== undefined && !m.hasTime && previous.senderType === m.senderType && previous.senderName === m.senderName;
+    if (hasAvatar(m) && !continues) out.add(m.id);
+    previous = m;
   }
   return out;
 }
@@ -75,7 +78,7 @@ function questionsOf(messages: readonly ChatMessage[]): ReadonlyMap<string, stri
  */
 export function MessageList() {
   const { t } = useLingui();
-  const { messages, send, loadOlder, history } = useChat();
+  const { messages, send, loadOlder, history, channel } = useChat();
   const list = useRef<VListHandle>(null);
   const root = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -89,7 +92,7 @@ export function MessageList() {
   const announced = useRef(new Set<string>());
 
   const { prepended, appended } = diff(previous.current, messages);
-  const quickReplies = useMemo(() => quickRepliesOf(messages), [messages]);
+  const quickReplies = useQuickReplies();
   const pull = usePullToRefresh({ atTop: () => (list.current?.scrollOffset ?? 0) <= 0 });
 
   useLayoutEffect(() => {
@@ -148,6 +151,7 @@ export function MessageList() {
 
   // The visitor question each robot answer replies to: the nearest visitor text before it.
   const questions = useMemo(() => questionsOf(messages), [messages]);
+  const avatars = useMemo(() => runStarts(messages), [messages]);
   return (
     <div className="message-list" ref={root}>
       <div className="message-list__viewport" {...pull.getContainerProps()}>
@@ -167,7 +171,7 @@ export function MessageList() {
           {/* Elements are made for the visible rows only: a render costs the same at 10 or 10,000 messages. */}
           {(m: ChatMessage) => (
             <MessageBoundary key={m.id} id={m.id}>
-              <MessageItem message={m} onAsk={send} question={questions.get(m.id)} />
+              <MessageItem message={m} onAsk={send} question={questions.get(m.id)} avatarStart={avatars.has(m.id)} avatarSrc={avatarOf(m, channel)} />
             </MessageBoundary>
           )}
         </VList>
@@ -179,9 +183,9 @@ export function MessageList() {
       </div>
       <TypingIndicator />
       <QuickReplies
-        replies={quickReplies}
+        replies={quickReplies.replies}
         onSelect={(reply, byKeyboard) => {
-          send(reply.name);
+          quickReplies.choose(reply);
           // The chosen chip leaves with its list; a keyboard user goes on in the composer rather than
           // at the top of the page. (Not on touch: focusing the field would open the keyboard unasked.)
           if (byKeyboard) root.current?.parentElement?.querySelector<HTMLElement>('.composer__input')?.focus();

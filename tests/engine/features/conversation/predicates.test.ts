@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canChooseQuickReply,
   canEnd,
   canRequestHuman,
   heldForAgent,
@@ -7,9 +8,10 @@ import {
   isQueued,
   queuePosition,
   transfersAutomatically,
+  transfersToHuman,
   withAgent,
 } from '../../../../engine/features/conversation/predicates';
-import { ChatStatus, MessageStatus, SenderType } from '../../../../engine/model/codes';
+import { ChatStatus, MessageStatus, QuickReplyCode, SenderType } from '../../../../engine/model/codes';
 import { channel } from '../../support/fixtures';
 import { stateWith } from '../../support/effectSpec';
 import { agentChannel, agentState, textLine } from '../../support/agentSide';
@@ -32,6 +34,19 @@ describe('conversation predicates (SPEC §4 chat status, transfer, Receive mode)
     expect(canRequestHuman(agentState(ChatStatus.NotStarted, { transferring: true }))).toBe(false);
     expect(canRequestHuman(agentState(ChatStatus.FormCheck, { userForm: 'required' }))).toBe(false);
     expect(canRequestHuman(agentState(ChatStatus.FormCheck, { userForm: 'done' }))).toBe(true);
+  });
+
+  it('canChooseQuickReply: a reply with the transfer code only when canRequestHuman (the button\'s rule); any other reply always', () => {
+    const human = { name: 'Human agent', code: QuickReplyCode.TransferToHuman };
+    const question = { name: 'Opening hours?', code: 'Opening hours?' };
+    expect([human, question].map(transfersToHuman)).toEqual([true, false]);
+    const states = [
+      ...ALL_STATUSES.map((status) => agentState(status)),
+      agentState(ChatStatus.NotStarted, { transferring: true }),
+      agentState(ChatStatus.FormCheck, { userForm: 'required' }),
+    ];
+    expect(states.map((s) => canChooseQuickReply(s, human))).toEqual(states.map(canRequestHuman));
+    expect(states.map((s) => canChooseQuickReply(s, question))).toEqual(states.map(() => true));
   });
 
   it('canEnd: with an agent or queued, with a session, and not already closed', () => {

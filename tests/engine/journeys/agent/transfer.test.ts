@@ -20,7 +20,7 @@ describe('agent transfer (SPEC §4)', () => {
         wire: { userTimeoutMode: 1, userTimeoutTime: 2, userTimeoutMsg: 'Still there?' },
         overrides: {
           transferAgent: () => cold('100ms (r|)', { r: result({ status: TransferStatus.Success, adminNick: 'Ann' }) }),
-          getAdminCard: () => cold('(a|)', { a: { adminWelcomeMode: 1, adminWelcomeMsg: 'Hello, I am Ann', adminNick: 'Ann' } }),
+          getAdminCard: () => cold('(a|)', { a: { adminWelcomeMode: 1, adminWelcomeMsg: 'Hello, I am Ann', adminNick: 'Ann', adminAvatar: 'https://cdn.example.com/ann.png' } }),
         },
       });
       // transferAgent answers at 100 ms.
@@ -37,7 +37,8 @@ describe('agent transfer (SPEC §4)', () => {
       const [established, welcome] = engine.getSnapshot().messages;
       expect(established).toMatchObject({ senderType: SenderType.System, notice: { id: 'sessionEstablished', values: { agent: 'Ann' } }, createdAt: 100 });
       // The welcome goes through the system-message queue: shown and posted after its 1000 ms idle period.
-      expect(welcome).toMatchObject({ senderType: SenderType.Agent, senderName: 'Ann', msgContent: 'Hello, I am Ann', createdAt: 100 });
+      // The card's picture goes with the welcome (docs/protocol.md "Avatars").
+      expect(welcome).toMatchObject({ senderType: SenderType.Agent, senderName: 'Ann', senderAvatar: 'https://cdn.example.com/ann.png', msgContent: 'Hello, I am Ann', createdAt: 100 });
       expect(fake.bodies('sysMsg')).toEqual([
         expect.objectContaining({ msgContent: 'Hello, I am Ann', senderType: SenderType.Agent, specialMsgFlag: 3, clientType: 3, notifyAdmin: 1 }),
       ]);

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { safeUrl } from '../media';
+import './Avatar.css';
+
+/** A character worth showing as an initial: a letter, a digit or an emoji. */
+const SHOWABLE = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
+
+/**
+ * The initial of `name`: its first letter, digit or emoji as one grapheme (an emoji with its
+ * modifiers, a letter with its marks; CJK and Arabic as they are), upper-cased in `locale`; '' when
+ * there is none.
+ */
+export function initialOf(name: string, locale?: string): string {
+  // Without Intl.Segmenter (older browsers), code points: an emoji may lose its modifiers.
+  const graphemes = typeof Intl.Segmenter === 'function' ? Array.from(new Intl.Segmenter(locale, { granularity: 'grapheme' }).segment(name), (s) => s.segment) : Array.from(name);
+  return graphemes.find((g) => SHOWABLE.test(g))?.toLocaleUpperCase(locale) ?? '';
+}
+
+export interface AvatarProps {
+  /** The sender's name: its initial shows without a picture. */
+  name: string;
+  /** The sender's picture; its initial shows instead when it does not load. */
+  src?: string;
+  /** The robot's avatar, coloured apart from an agent's. */
+  robot?: boolean;
+}
+
+/**
+ * A sender's avatar (SPEC §9: size md, circle): the picture, else the initial, else a figure.
+ * Decorative (aria-hidden): the sender's name is in the bubble and in what is announced.
+ */
+export function Avatar({ name, src, robot }: AvatarProps) {
+  const [broken, setBroken] = useState<string>();
+  const url = safeUrl(src);
+  const initial = initialOf(name);
+  return (
+    <span className={`avatar${robot ? ' avatar--robot' : ''}`} aria-hidden="true">
+      {url && url !== broken ? (
+        <img className="avatar__img" src={url} alt="" onError={() => setBroken(url)} />
+      ) : (
+        initial || (
+          <svg viewBox="0 0 24 24">
+            <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-3.3 0-8 1.7-8 5v1h16v-1c0-3.3-4.7-5-8-5Z" />
+          </svg>
+        )
+      )}
+    </span>
+  );
+}
