@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { VList, type VListHandle } from 'virtua';
 import { MsgType, SenderType, showsThinking, type ChatMessage, type QuickReply } from '@visitor-chat/chat-engine';
 import { useChat, usePullToRefresh } from '@visitor-chat/chat-react';
+import { keepFocus } from '../keepFocus';
 import { MessageBoundary } from './MessageBoundary';
 import { MessageItem } from './MessageItem';
 import { QuickReplies } from './QuickReplies';
@@ -77,7 +78,6 @@ export function MessageList() {
   const { t } = useLingui();
   const { messages, send, loadOlder, history } = useChat();
   const list = useRef<VListHandle>(null);
-  const root = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const previous = useRef<readonly ChatMessage[]>([]);
   const [unread, setUnread] = useState(0);
@@ -149,7 +149,7 @@ export function MessageList() {
   // The visitor question each robot answer replies to: the nearest visitor text before it.
   const questions = useMemo(() => questionsOf(messages), [messages]);
   return (
-    <div className="message-list" ref={root}>
+    <div className="message-list">
       <div className="message-list__viewport" {...pull.getContainerProps()}>
         {pull.status !== 'pending' && (
           <div className={`message-list__pull message-list__pull--${pull.status}`} style={{ blockSize: `${pull.distance}px` }} role="status">
@@ -180,11 +180,10 @@ export function MessageList() {
       <TypingIndicator />
       <QuickReplies
         replies={quickReplies}
-        onSelect={(reply, byKeyboard) => {
+        onSelect={(reply) => {
           send(reply.name);
-          // The chosen chip leaves with its list; a keyboard user goes on in the composer rather than
-          // at the top of the page. (Not on touch: focusing the field would open the keyboard unasked.)
-          if (byKeyboard) root.current?.parentElement?.querySelector<HTMLElement>('.composer__input')?.focus();
+          // The chosen chip leaves with its list: focus goes on in the composer, not to the page.
+          keepFocus();
         }}
       />
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
