@@ -129,10 +129,46 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const thanks = page.getByRole('dialog', { name: 'Thank you!' });
     await thanks.waitFor();
-    await tabTo(page, (f) => f.name === 'Done');
+    // The step opens on its one control, where the Submit that was pressed has gone.
+    expect(await describeFocus(page)).toMatchObject({ tag: 'button', name: 'Done' });
     await page.keyboard.press('Enter');
     await thanks.waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Rate this conversation' }).count()).toBe(0);
+    // Focus goes on in the composer, not to the page.
+    expect(await describeFocus(page)).toMatchObject({ tag: 'textarea', name: 'Message' });
+  });
+
+  it('focus goes on in the composer after a thumb rating, a chosen group and the inline form’s Start chat', async () => {
+    const { page } = s;
+    const inComposer = { tag: 'textarea', name: 'Message' };
+    await openChat(page, s.baseUrl, 'demo');
+    await tabTo(page, (f) => f.tag === 'textarea');
+    await page.keyboard.type('What are your opening hours?');
+    await page.keyboard.press('Enter');
+    await messages(page).getByRole('group', { name: 'Was this answer helpful?' }).waitFor();
+    await tabTo(page, (f) => f.name === 'Helpful', { back: true });
+    await page.keyboard.press('Enter');
+    await messages(page).getByText('Thanks for your feedback').waitFor();
+    expect(await describeFocus(page)).toMatchObject(inComposer);
+
+    // The group picker is a modal dialog: the composer behind it is inert until it has closed.
+    await page.goto(`${s.baseUrl}/chat/?channelid=groups`);
+    const picker = page.getByRole('dialog', { name: 'Who would you like to talk to?' });
+    await picker.waitFor();
+    await tabTo(page, (f) => f.className.includes('group-picker__option'));
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'detached' });
+    await expect.poll(() => describeFocus(page)).toMatchObject(inComposer);
+
+    await page.goto(`${s.baseUrl}/chat/?channelid=form-inline`);
+    const panel = page.getByRole('region', { name: 'Before we start' });
+    await panel.waitFor();
+    await tabTo(page, (f) => f.tag === 'input' && f.name.startsWith('Name'));
+    await page.keyboard.type('Vera Visitor');
+    await tabTo(page, (f) => f.name === 'Start chat');
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(() => describeFocus(page)).toMatchObject(inComposer);
   });
 });
 
