@@ -95,6 +95,23 @@ describeBoth('ChatScreen', ({ strict }) => {
     expect(within(robot).getByText('Robo')).toBeDefined();
   });
 
+  it("each bubble names its sender for a screen reader reading the log: the visitor's 'You' (not shown), the robot's and an agent's name (shown)", async () => {
+    const agent: WireMessage = { id: 'h4', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Text, msgContent: 'Anything else?', msgTime: T + 3_000 };
+    const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([...HISTORY, agent]) }) });
+    renderUi(<ChatScreen />, { engine, strict });
+    await settle();
+
+    const bubble = (text: string) => itemOf(text).querySelector('.message__bubble') as HTMLElement;
+    // Read in order, the bubble says who, then what.
+    expect(bubble('Do you ship to Norway?').textContent).toBe('YouDo you ship to Norway?');
+    expect(within(bubble('Do you ship to Norway?')).getByText('You').className).toBe('visually-hidden');
+    expect(bubble('Yes, within 5 days.').textContent).toBe('RoboYes, within 5 days.');
+    expect(within(bubble('Yes, within 5 days.')).getByText('Robo').className).not.toContain('visually-hidden');
+    expect(bubble('Anything else?').textContent).toBe('AliceAnything else?');
+    // Only the visitor's own messages carry the hidden label.
+    expect(screen.getAllByText('You')).toHaveLength(1);
+  });
+
   it('a message that was not delivered shows a retry button; pressing it sends the message again', async () => {
     const fake = hookApi({ sendMsg: answers(of({ status: 0 }), of({ status: 1 })) });
     const { engine } = testEngine({ api: fake });
