@@ -1,6 +1,7 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, useBrowser } from './browser';
-import { axeViolations, composer, connected, describeFocus, dev, messages, openChat, tabTo, visitorId } from './helpers';
+import { axeViolations, composer, connected, describeFocus, dev, messages, openChat, overflowsHorizontally, tabTo, visitorId } from './helpers';
 import { MAIN_STATES } from './states';
 
 for (const viewport of [PHONE, DESKTOP]) {
@@ -129,10 +130,46 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const thanks = page.getByRole('dialog', { name: 'Thank you!' });
     await thanks.waitFor();
-    await tabTo(page, (f) => f.name === 'Done');
+    // The step opens on its one control, where the Submit that was pressed has gone.
+    expect(await describeFocus(page)).toMatchObject({ tag: 'button', name: 'Done' });
     await page.keyboard.press('Enter');
     await thanks.waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Rate this conversation' }).count()).toBe(0);
+    // Focus goes on in the composer, not to the page.
+    expect(await describeFocus(page)).toMatchObject({ tag: 'textarea', name: 'Message' });
+  });
+
+  it('focus goes on in the composer after a thumb rating, a chosen group and the inline form’s Start chat', async () => {
+    const { page } = s;
+    const inComposer = { tag: 'textarea', name: 'Message' };
+    await openChat(page, s.baseUrl, 'demo');
+    await tabTo(page, (f) => f.tag === 'textarea');
+    await page.keyboard.type('What are your opening hours?');
+    await page.keyboard.press('Enter');
+    await messages(page).getByRole('group', { name: 'Was this answer helpful?' }).waitFor();
+    await tabTo(page, (f) => f.name === 'Helpful', { back: true });
+    await page.keyboard.press('Enter');
+    await messages(page).getByText('Thanks for your feedback').waitFor();
+    expect(await describeFocus(page)).toMatchObject(inComposer);
+
+    // The group picker is a modal dialog: the composer behind it is inert until it has closed.
+    await page.goto(`${s.baseUrl}/chat/?channelid=groups`);
+    const picker = page.getByRole('dialog', { name: 'Who would you like to talk to?' });
+    await picker.waitFor();
+    await tabTo(page, (f) => f.className.includes('group-picker__option'));
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'detached' });
+    await expect.poll(() => describeFocus(page)).toMatchObject(inComposer);
+
+    await page.goto(`${s.baseUrl}/chat/?channelid=form-inline`);
+    const panel = page.getByRole('region', { name: 'Before we start' });
+    await panel.waitFor();
+    await tabTo(page, (f) => f.tag === 'input' && f.name.startsWith('Name'));
+    await page.keyboard.type('Vera Visitor');
+    await tabTo(page, (f) => f.name === 'Start chat');
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(() => describeFocus(page)).toMatchObject(inComposer);
   });
 });
 
@@ -171,4 +208,65 @@ describe('the polite live region', () => {
     await messages(page).getByText('Your order has shipped.').waitFor();
     expect((await page.locator('.message-list [aria-live="polite"]').textContent())?.trim()).toBe('');
   });
+});
+
+/** Text at 200 %: the root font size doubled, as a browser's text-size setting does (the widget sizes its text in rem). */
+async function largeText(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = 'html { font-size: 200% }';
+      document.head.append(style);
+    });
+  });
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('text at 200 % on a 360 px screen (WCAG 1.4.4, 1.4.10)', () => {
+  const s = useBrowser(PHONE);
+
+  for (const channel of ['agent', 'demo']) {
+    it(`${channel}: the nav bar reflows (title shown, no control over another) and the message field keeps half the width`, async () => {
+      const { page } = s;
+      await largeText(page);
+      await openChat(page, s.baseUrl, channel);
+      if (channel === 'agent') await page.getByRole('button', { name: 'End chat' }).waitFor();
+      expect(await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))).toBe(32);
+
+      // The title: on screen, not squeezed to nothing, and not covered.
+      const title = page.getByRole('heading', { level: 1 });
+      const box = await title.boundingBox();
+      expect(box && box.width >= 100 && box.height > 0 && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+      expect(await title.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      })).toBe(true);
+
+      // The bar's controls and the title: none over another, each inside the screen.
+      const boxes = await page.locator('.navbar > *').evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { name: el.getAttribute('title') ?? el.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height };
+        }),
+      );
+      expect(boxes.length).toBeGreaterThanOrEqual(channel === 'agent' ? 3 : 2);
+      for (const [i, a] of boxes.entries()) {
+        expect(a.x >= 0 && a.x + a.width <= PHONE.width, `${a.name} is off screen`).toBe(true);
+        for (const b of boxes.slice(i + 1)) expect(overlap(a, b), `${a.name} overlaps ${b.name}`).toBe(false);
+      }
+      // Each control keeps its name for screen readers (words may give way to icons).
+      if (channel === 'agent') expect(await page.getByRole('button', { name: 'End chat' }).isVisible()).toBe(true);
+      else expect(await page.getByRole('button', { name: 'Human agent' }).isVisible()).toBe(true);
+
+      // The message field: at least half the screen wide (it fell to ~30 px), so that a few words fit on a line.
+      const field = await composer(page).boundingBox();
+      expect(field?.width).toBeGreaterThanOrEqual(PHONE.width / 2);
+      expect(await overflowsHorizontally(page)).toMatchObject({ scrollWidth: PHONE.width });
+      await composer(page).fill('Where is my order?');
+      await composer(page).press('Enter');
+      await messages(page).getByText('Where is my order?').waitFor();
+    });
+  }
 });

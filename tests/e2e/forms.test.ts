@@ -59,6 +59,34 @@ describe('user information form in Chromium', () => {
     await connected(page);
   });
 
+  it("inline form at 360×640: 'Start chat' is whole, above the composer, and takes the tap", async () => {
+    const { page } = s;
+    await openChat(page, s.baseUrl, 'form-inline');
+    const panel = page.getByRole('region', { name: 'Before we start' });
+    const start = panel.getByRole('button', { name: 'Start chat' });
+    await start.waitFor();
+    const button = await start.boundingBox();
+    const bar = await page.locator('.composer').boundingBox();
+    const viewport = page.viewportSize();
+    if (!button || !bar || !viewport) throw new Error('no layout');
+    // Whole (not scrolled half out of the panel) and clear of the composer below it.
+    expect(button.y).toBeGreaterThanOrEqual(0);
+    expect(button.y + button.height).toBeLessThanOrEqual(bar.y);
+    expect(button.x).toBeGreaterThanOrEqual(0);
+    expect(button.x + button.width).toBeLessThanOrEqual(viewport.width);
+    // What a finger on its centre meets is the button itself, not the composer.
+    expect(await start.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return hit !== null && el.contains(hit);
+    })).toBe(true);
+
+    await panel.getByRole('textbox', { name: /Name/ }).fill('Vera Visitor');
+    await start.tap();
+    await panel.waitFor({ state: 'detached' });
+    await connected(page);
+  });
+
   it('a failed form submission shows the submission-failed toast and keeps the form', async () => {
     const { page } = s;
     await openChat(page, s.baseUrl, 'form');

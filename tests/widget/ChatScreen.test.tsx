@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Subject, of, throwError } from 'rxjs';
-import { beforeEach, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError, MsgType, SenderType, type ChatStartData } from '@visitor-chat/chat-engine';
 import type { WireMessage } from '../../engine/protocol';
 import { ChatScreen } from '../../ui/widget/components/ChatScreen';
@@ -95,6 +95,23 @@ describeBoth('ChatScreen', ({ strict }) => {
     expect(within(robot).getByText('Robo')).toBeDefined();
   });
 
+  it("each bubble names its sender for a screen reader reading the log: the visitor's 'You' (not shown), the robot's and an agent's name (shown)", async () => {
+    const agent: WireMessage = { id: 'h4', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Text, msgContent: 'Anything else?', msgTime: T + 3_000 };
+    const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([...HISTORY, agent]) }) });
+    renderUi(<ChatScreen />, { engine, strict });
+    await settle();
+
+    const bubble = (text: string) => itemOf(text).querySelector('.message__bubble') as HTMLElement;
+    // Read in order, the bubble says who, then what.
+    expect(bubble('Do you ship to Norway?').textContent).toBe('YouDo you ship to Norway?');
+    expect(within(bubble('Do you ship to Norway?')).getByText('You').className).toBe('visually-hidden');
+    expect(bubble('Yes, within 5 days.').textContent).toBe('RoboYes, within 5 days.');
+    expect(within(bubble('Yes, within 5 days.')).getByText('Robo').className).not.toContain('visually-hidden');
+    expect(bubble('Anything else?').textContent).toBe('AliceAnything else?');
+    // Only the visitor's own messages carry the hidden label.
+    expect(screen.getAllByText('You')).toHaveLength(1);
+  });
+
   it('a message that was not delivered shows a retry button; pressing it sends the message again', async () => {
     const fake = hookApi({ sendMsg: answers(of({ status: 0 }), of({ status: 1 })) });
     const { engine } = testEngine({ api: fake });
@@ -152,5 +169,44 @@ describeBoth('ChatScreen', ({ strict }) => {
     const link = screen.getByRole('link', { name: 'https://shop.example/help' });
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(link.getAttribute('target')).toBe('_blank');
+  });
+});
+
+describeBoth('focus after an action whose control goes away', ({ strict }) => {
+  // The rating buttons are a lazy chunk: load it once, so that a render settles in a tick.
+  beforeAll(async () => {
+    await import('../../ui/widget/components/RatingButtons');
+  });
+
+  it('a thumb rating disables both thumbs; focus goes on in the composer, not to the page', async () => {
+    const answer: WireMessage = { id: 'r1', senderType: SenderType.Robot, senderName: 'Robo', msgType: MsgType.Answer, msgContent: 'We ship in 3 days.', msgTime: T };
+    const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([answer]) }) });
+    renderUi(<ChatScreen />, { engine, strict });
+    await settle();
+    const up = within(itemOf('We ship in 3 days.')).getByRole<HTMLButtonElement>('button', { name: 'Helpful' });
+    up.focus();
+
+    fireEvent.click(up);
+    await settle();
+
+    expect(up.disabled).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+  });
+
+  it('Retry goes with the failure it retries; focus goes on in the composer', async () => {
+    const fake = hookApi({ sendMsg: answers(of({ status: 0 }), of({ status: 1 })) });
+    const { engine } = testEngine({ api: fake });
+    renderUi(<ChatScreen />, { engine, strict });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Hello?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await settle();
+    const retry = within(itemOf('Hello?')).getByRole('button', { name: 'Not delivered. Retry' });
+    retry.focus();
+
+    fireEvent.click(retry);
+    await settle();
+
+    expect(retry.isConnected).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 });

@@ -316,6 +316,6 @@ describeBoth('QuickReplies', ({ strict }) => {
     expect(within(deals).getByRole('img', { name: 'New' })).toBeDefined();
     expect(deals.querySelector('img')?.getAttribute('src')).toBe('https://example.com/d.png');
     fireEvent.click(deals);
-    expect(onSelect).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ code: 'deals' }), expect.any(Boolean));
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ code: 'deals' }));
   });
 });

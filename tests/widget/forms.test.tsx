@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { of, throwError } from 'rxjs';
 import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError, ChatStatus, ReceiveMode, TransferStatus, type ChatEngine } from '@visitor-chat/chat-engine';
+import { Composer } from '../../ui/widget/components/Composer';
 import { DialogsGate } from '../../ui/widget/components/DialogsGate';
 import { Toasts } from '../../ui/widget/components/Toasts';
 import { session } from '../engine/support/fixtures';
@@ -72,6 +73,20 @@ function renderDialogs(engine: ChatEngine, strict: boolean) {
   );
 }
 
+/** The forms above the chat's own composer, as on the page: where focus goes on after a form has gone. */
+function renderWithComposer(engine: ChatEngine, strict: boolean) {
+  return renderUi(
+    <>
+      <DialogsGate />
+      <Composer />
+      <Toasts />
+    </>,
+    { engine, strict },
+  );
+}
+
+const composerField = () => screen.getByRole('textbox', { name: 'Message' });
+
 describeBoth('the user information form', ({ strict }) => {
   it('modal: a dialog named by its title, prefilled, that Escape does not close', async () => {
     const { engine } = formEngine(true);
@@ -126,6 +141,39 @@ describeBoth('the user information form', ({ strict }) => {
     expect(screen.getByRole('status').textContent).toContain('Submission failed');
     expect(screen.getByLabelText<HTMLInputElement>(/Name/).value).toBe('Ann');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Start chat' }).disabled).toBe(false);
+  });
+
+  it("modal: after 'Start chat' the dialog goes and focus goes on in the composer, not to the page", async () => {
+    const { engine } = formEngine(true);
+    renderWithComposer(engine, strict);
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Before we start' });
+    fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Ann' } });
+    const start = within(dialog).getByRole('button', { name: 'Start chat' });
+    start.focus();
+
+    fireEvent.click(start);
+    await settle();
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(composerField());
+  });
+
+  it("inline: after 'Start chat' the panel goes and focus goes on in the composer, not to the page", async () => {
+    const { engine, fake } = formEngine(false);
+    renderWithComposer(engine, strict);
+    await settle();
+    const panel = screen.getByRole('region', { name: 'Before we start' });
+    fireEvent.change(within(panel).getByLabelText(/Name/), { target: { value: 'Ann' } });
+    const start = within(panel).getByRole('button', { name: 'Start chat' });
+    start.focus();
+
+    fireEvent.click(start);
+    await settle();
+
+    expect(fake.count('submitUserForm')).toBe(1);
+    expect(screen.queryByRole('region', { name: 'Before we start' })).toBeNull();
+    expect(document.activeElement).toBe(composerField());
   });
 
   it('inline: a panel in the chat, not a dialog', async () => {
@@ -255,6 +303,29 @@ describeBoth('the evaluation dialog', ({ strict }) => {
     const thanks = screen.getByRole('dialog', { name: 'Thank you!' });
     fireEvent.click(within(thanks).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("the 'Thank you!' step opens with focus on Done (the Submit pressed has gone); after Done focus goes on in the composer", async () => {
+    const api = hookApi({ getEvaluateInfo: () => of({ starList: [] }), evaluate: () => of(undefined) });
+    const { engine } = testEngine({ api });
+    renderWithComposer(engine, strict);
+    await settle();
+    act(() => engine.openEvaluation());
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'How was your conversation?' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: '4 stars' }));
+    const submit = within(dialog).getByRole('button', { name: 'Submit' });
+    submit.focus();
+
+    fireEvent.click(submit);
+    await settle();
+
+    const thanks = screen.getByRole('dialog', { name: 'Thank you!' });
+    expect(document.activeElement).toBe(within(thanks).getByRole('button', { name: 'Done' }));
+    fireEvent.click(within(thanks).getByRole('button', { name: 'Done' }));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(composerField());
   });
 
   it('a failure shows the toast and keeps the choice; the close button dismisses', async () => {

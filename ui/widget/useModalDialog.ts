@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject, type SyntheticEvent } from 'react';
+import { keepFocus } from './keepFocus';
 
 /** Opens `el` as a modal; where showModal is missing (older engines, jsdom) it is at least shown. */
 function show(el: HTMLDialogElement): void {
@@ -14,7 +15,8 @@ function hide(el: HTMLDialogElement): void {
 
 /**
  * A native <dialog> that is open while mounted (top layer, inert page): focus moves into it (to
- * `initialFocus`, else the dialog itself) and back to the opener on unmount. Escape asks `onClose`,
+ * `initialFocus`, else the dialog itself) and on unmount back to the opener, or on in the composer
+ * when the opener has gone (keepFocus). Escape asks `onClose`,
  * which the owner may refuse (a required form); the browser never closes it behind React's back.
  */
 export function useModalDialog(onClose: (() => void) | null | undefined, initialFocus?: RefObject<HTMLElement | null>) {
@@ -33,7 +35,7 @@ export function useModalDialog(onClose: (() => void) | null | undefined, initial
     (initialFocus?.current ?? el).focus();
     return () => {
       hide(el);
-      if (opener?.isConnected) opener.focus();
+      keepFocus(opener);
     };
     // Mount and unmount only: `initialFocus` is a ref.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useEvaluation } from '@visitor-chat/chat-react';
 import { Dialog } from './Dialog';
 // The shared form styles (labels, inputs, actions, buttons): this dialog may load without the other forms.
@@ -11,15 +11,17 @@ export function EvaluationDialog() {
   const { t } = useLingui();
   const ev = useEvaluation();
   const commentId = useId();
+  const done = useRef<HTMLButtonElement>(null);
   if (!ev.open) return null;
   if (ev.thanked) {
     return (
-      <Dialog title={<Trans>Thank you!</Trans>} onClose={ev.close}>
+      // A step of its own (key): it opens with focus on Done, where the Submit that was pressed has gone.
+      <Dialog key="thanks" title={<Trans>Thank you!</Trans>} onClose={ev.close} initialFocus={done}>
         <p className="evaluation__thanks">
           <Trans>Your rating helps us improve our service.</Trans>
         </p>
         <div className="form-actions">
-          <button type="button" className="button button--primary" onClick={() => ev.close?.()}>
+          <button ref={done} type="button" className="button button--primary" onClick={() => ev.close?.()}>
             <Trans>Done</Trans>
           </button>
         </div>

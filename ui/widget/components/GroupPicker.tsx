@@ -29,11 +29,8 @@ export function GroupPicker() {
       <ul className="group-picker" onKeyDown={moveFocus}>
         {groups.map((g) => (
           <li key={g.id}>
-            <button type="button" className="group-picker__option" onClick={() => {
-                choose(g.id);
-                // The form goes with the choice: focus goes on in the composer, not to the page.
-                document.querySelector<HTMLElement>('.composer__input')?.focus();
-              }}>
+            {/* The form goes with the choice; focus then goes on in the composer (the dialog's keepFocus). */}
+            <button type="button" className="group-picker__option" onClick={() => choose(g.id)}>
               <span>{g.name}</span>
               <svg viewBox="0 0 24 24" aria-hidden="true">
                 <path d="m9 5-1.4 1.4 5.6 5.6-5.6 5.6L9 19l7-7Z" />

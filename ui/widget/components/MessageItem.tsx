@@ -69,6 +69,12 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
           {withAvatar && avatarStart && <Avatar name={m.senderName ?? ''} src={avatarSrc} robot={m.senderType === SenderType.Robot} />}
           <div className="message__bubble">
             {m.position === 'left' && m.senderName && <span className="message__sender" dir="auto">{m.senderName}</span>}
+            {/* Who said it, for a screen reader reading the log: the others' names show above; the visitor's own is hidden. */}
+            {m.position === 'right' && (
+              <span className="visually-hidden">
+                <Trans comment="Screen readers only: names the sender of the visitor's own messages in the conversation">You</Trans>
+              </span>
+            )}
             {showsThinking(m) && <ThinkingBlock message={m} question={question} />}
             {!m.awaiting && <MessageContent message={m} />}
             {m.msgType === MsgType.Faq && m.suggestions && <FaqList questions={m.suggestions} onAsk={onAsk} />}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { VList, type VListHandle } from 'virtua';
 import { MsgType, SenderType, avatarOf, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
+import { keepFocus } from '../keepFocus';
 import { MessageBoundary } from './MessageBoundary';
 import { MessageItem } from './MessageItem';
 import { QuickReplies } from './QuickReplies';
@@ -80,7 +81,6 @@ export function MessageList() {
   const { t } = useLingui();
   const { messages, send, loadOlder, history, channel } = useChat();
   const list = useRef<VListHandle>(null);
-  const root = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const previous = useRef<readonly ChatMessage[]>([]);
   const [unread, setUnread] = useState(0);
@@ -153,7 +153,7 @@ export function MessageList() {
   const questions = useMemo(() => questionsOf(messages), [messages]);
   const avatars = useMemo(() => runStarts(messages), [messages]);
   return (
-    <div className="message-list" ref={root}>
+    <div className="message-list">
       <div className="message-list__viewport" {...pull.getContainerProps()}>
         {pull.status !== 'pending' && (
           <div className={`message-list__pull message-list__pull--${pull.status}`} style={{ blockSize: `${pull.distance}px` }} role="status">
@@ -184,11 +184,10 @@ export function MessageList() {
       <TypingIndicator />
       <QuickReplies
         replies={quickReplies.replies}
-        onSelect={(reply, byKeyboard) => {
+        onSelect={(reply) => {
           quickReplies.choose(reply);
-          // The chosen chip leaves with its list; a keyboard user goes on in the composer rather than
-          // at the top of the page. (Not on touch: focusing the field would open the keyboard unasked.)
-          if (byKeyboard) root.current?.parentElement?.querySelector<HTMLElement>('.composer__input')?.focus();
+          // The chosen chip leaves with its list: focus goes on in the composer, not to the page.
+          keepFocus();
         }}
       />
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">

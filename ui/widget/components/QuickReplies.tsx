@@ -5,8 +5,8 @@ import './QuickReplies.css';
 
 export interface QuickRepliesProps {
   replies: readonly QuickReply[];
-  /** `byKeyboard`: chosen with Enter or Space (the chip, and its focus, go away with the list). */
-  onSelect: (reply: QuickReply, byKeyboard: boolean) => void;
+  /** The chip, and its focus, go away with the list. */
+  onSelect: (reply: QuickReply) => void;
 }
 
 /** A horizontally scrollable bar of quick-reply chips above the composer. */
@@ -24,8 +24,7 @@ export function QuickReplies({ replies, onSelect }: QuickRepliesProps) {
                 type="button"
                 dir="auto"
                 className={`quick-reply${reply.isHighlight ? ' quick-reply--highlight' : ''}${reply.isNew ? ' quick-reply--new' : ''}`}
-                // A click from the keyboard has no pointer press: detail 0.
-                onClick={(e) => onSelect(reply, e.detail === 0)}
+                onClick={() => onSelect(reply)}
               >
                 {img ? <img className="quick-reply__img" src={img} alt="" /> : reply.icon && <span className="quick-reply__icon" aria-hidden="true">{reply.icon}</span>}
                 {reply.name}

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useUserForm } from '@visitor-chat/chat-react';
 import { Dialog } from './Dialog';
+import { keepFocus } from '../keepFocus';
 import { FormFields } from './FormFields';
 import './UserForm.css';
 
@@ -11,7 +12,6 @@ import './UserForm.css';
  */
 export function UserForm() {
   const form = useUserForm();
-  const titleId = useId();
   if (!form.required) return null;
   const title = <Trans>Before we start</Trans>;
   const body = (
@@ -35,12 +35,27 @@ export function UserForm() {
     </form>
   );
   if (form.modal) return <Dialog title={title}>{body}</Dialog>;
+  return <InlinePanel title={title}>{body}</InlinePanel>;
+}
+
+/** The inline form: when it goes (submitted), focus in it, or dropped by its busy button, goes on in the composer. */
+function InlinePanel({ title, children }: { title: ReactNode; children: ReactNode }) {
+  const titleId = useId();
+  const panel = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = panel.current;
+    // Run before the panel leaves the page: focus is still in it, or on <body> (a disabled button lets it fall).
+    return () => {
+      const at = document.activeElement;
+      if (!at || at === document.body || el?.contains(at)) keepFocus();
+    };
+  }, []);
   return (
-    <section className="user-form-panel" aria-labelledby={titleId}>
+    <section ref={panel} className="user-form-panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="user-form-panel__title">
         {title}
       </h2>
-      {body}
+      {children}
     </section>
   );
 }
