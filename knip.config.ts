@@ -27,6 +27,9 @@ const config: KnipConfig = {
         'examples/*/vite.config.ts',
       ],
       project: ['{ui/widget,ui/i18n,ui/loader,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
+      // The widget's build renders with Preact through aliases of react and react-dom
+      // (vite.config.ts's shippedRuntime); knip cannot read a plugin's aliases.
+      ignoreDependencies: ['preact'],
     },
     // The published packages: knip takes their entries from package.json's exports (index.ts); what
     // that exports is public API, used here or not, and every other file and export must be used.
