@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { of } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MsgType, SenderType } from '@visitor-chat/chat-engine';
@@ -6,7 +6,7 @@ import type { WireMessage } from '../../engine/protocol';
 import { initialOf } from '../../ui/widget/components/Avatar';
 import { MessageList } from '../../ui/widget/components/MessageList';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
-import { renderUi, stubLayout } from './renderUi';
+import { itemOf, renderUi, stubLayout, tick } from './renderUi';
 
 const T = Date.UTC(2024, 4, 15, 12, 0);
 const ANN_PICTURE = 'https://cdn.example.com/ann.png';
@@ -19,7 +19,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const tick = (ms = 0) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
 /** A history message, one second after the previous one (no time shown between them). */
 const line = (i: number, fields: Partial<WireMessage>): WireMessage => ({ id: `h${i}`, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: `m${i}`, msgTime: T - 60_000 + i * 1_000, ...fields });
@@ -29,15 +28,6 @@ function avatarBeside(text: string): HTMLElement | null {
   return itemOf(text).querySelector<HTMLElement>('.avatar');
 }
 
-/** The message (bubble row and all) that shows `text`; the live region may repeat the text. */
-function itemOf(text: string): HTMLElement {
-  const item = screen
-    .getAllByText(text)
-    .map((el) => el.closest<HTMLElement>('.message'))
-    .find((el) => el !== null);
-  if (!item) throw new Error(`no message shows ${text}`);
-  return item;
-}
 
 describe('initialOf', () => {
   it('is the first letter, digit or emoji of a name, upper-cased, as one grapheme; empty without one', () => {

@@ -7,7 +7,7 @@ import { ChatScreen } from '../../ui/widget/components/ChatScreen';
 import { answers } from '../engine/support/fakeApi';
 import { session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
-import { renderUi, settle, stubLayout } from './renderUi';
+import { itemOf, renderUi, settle, stubLayout } from './renderUi';
 
 const T = Date.UTC(2024, 4, 15, 12, 0);
 
@@ -19,12 +19,6 @@ const HISTORY: WireMessage[] = [
 
 beforeEach(stubLayout);
 
-/** The message (bubble row and all) that shows `text`. */
-function itemOf(text: string): HTMLElement {
-  const item = screen.getByText(text).closest<HTMLElement>('.message');
-  if (!item) throw new Error(`no message shows ${text}`);
-  return item;
-}
 
 describeBoth('ChatScreen', ({ strict }) => {
   it('shows "Connecting…" until the session starts, then the title and the conversation', async () => {

@@ -8,7 +8,7 @@ import { NavBar } from '../../ui/widget/components/NavBar';
 import { QuickReplies } from '../../ui/widget/components/QuickReplies';
 import { session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
-import { renderUi, stubLayout } from './renderUi';
+import { itemOf, renderUi, stubLayout, tick } from './renderUi';
 
 const T = Date.UTC(2024, 4, 15, 12, 0);
 const WELCOME = { robotWelcomeMode: 1, robotWelcomeMsg: 'Hi, I am Robo.', faqMode: 1, faqConfig: '["Opening hours?","Shipping?"]' };
@@ -27,19 +27,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Runs the fake clock `ms` ahead inside act, with the microtasks the fake layout reports in. */
-const tick = (ms = 0) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
-/** The message (bubble row and all) that shows `text`. */
-function itemOf(text: string): HTMLElement {
-  // The live region may repeat the text; the message is the match inside a .message.
-  const item = screen
-    .getAllByText(text)
-    .map((el) => el.closest<HTMLElement>('.message'))
-    .find((el) => el !== null);
-  if (!item) throw new Error(`no message shows ${text}`);
-  return item;
-}
 
 describeBoth('chat screen controls', ({ strict }) => {
   it('delivery indicator: nothing at first, a spinner once slow (800 ms), a retry icon at 12 s that sends again', async () => {

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act, render, type RenderResult } from '@testing-library/react';
+import { act, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { ChatEngine } from '@visitor-chat/chat-engine';
@@ -86,4 +86,17 @@ export async function settle(): Promise<void> {
   await act(async () => {
     await new Promise<void>((resolve) => setTimeout(resolve, 0));
   });
+}
+
+/** Runs the fake clock `ms` ahead inside act, with the microtasks the fake layout reports in. */
+export const tick = (ms = 0) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+/** The message (bubble row and all) that shows `text` (the live region may repeat the text). */
+export function itemOf(text: string): HTMLElement {
+  const item = screen
+    .getAllByText(text)
+    .map((el) => el.closest<HTMLElement>('.message'))
+    .find((el) => el !== null);
+  if (!item) throw new Error(`no message shows ${text}`);
+  return item;
 }
