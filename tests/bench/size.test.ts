@@ -33,7 +33,9 @@ import { PRECOMPRESS_MIN_BYTES } from '../../scripts/precompress';
  * and two requests fewer), and the widget renders with Preact 11 through preact/compat
  * (vite.config.ts's shippedRuntime: −47.9): 57.9 kB (64.5 gzip), of which the entry (Preact,
  * wouter, Lingui, the English catalog) 16.9, the engine's chunk 22.9, /index with its CSS 13.1.
- * A ratchet again, the measured size plus about 1.5 kB; lower it whenever the first screen shrinks.
+ * Then 58.7 kB (65.5 gzip): avatars, the quick reply that transfers, focus after each action and
+ * the bar's reflow at large text. A ratchet again, the measured size plus about 1.3 kB; lower it
+ * whenever the first screen shrinks.
  */
 const BUDGET_BYTES = 60 * 1024;
 const DIST = 'dist';
