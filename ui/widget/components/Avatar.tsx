@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SenderType, type ChatMessage } from '@visitor-chat/chat-engine';
 import { safeUrl } from '../media';
 import './Avatar.css';
 
@@ -14,6 +15,11 @@ export function initialOf(name: string, locale?: string): string {
   // Without Intl.Segmenter (older browsers), code points: an emoji may lose its modifiers.
   const graphemes = typeof Intl.Segmenter === 'function' ? Array.from(new Intl.Segmenter(locale, { granularity: 'grapheme' }).segment(name), (s) => s.segment) : Array.from(name);
   return graphemes.find((g) => SHOWABLE.test(g))?.toLocaleUpperCase(locale) ?? '';
+}
+
+/** Agents and the robot have avatars (SPEC §9); the visitor and system lines have none. */
+export function hasAvatar(m: ChatMessage): boolean {
+  return m.senderType === SenderType.Agent || m.senderType === SenderType.Robot;
 }
 
 export interface AvatarProps {

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { memo } from 'react';
 import { MessageStatus, MsgType, SenderType, showsRating, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { lazyPart } from '../lazyPart';
-import { Avatar } from './Avatar';
+import { Avatar, hasAvatar } from './Avatar';
 import { DeliveryIndicator } from './DeliveryIndicator';
 import { MessageContent } from './MessageContent';
 import { MessageText } from './MessageText';
@@ -57,8 +57,8 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
       </div>
     );
   }
-  // Agents and the robot have avatars; their messages leave room for one (SPEC §9).
-  const withAvatar = m.senderType === SenderType.Agent || m.senderType === SenderType.Robot;
+  // Their messages leave room for an avatar (SPEC §9), shown beside the first of a run.
+  const withAvatar = hasAvatar(m);
   return (
     <div className={`message message--${m.position}${withAvatar ? ' message--avatar' : ''}`} aria-busy={m.awaiting || undefined}>
       {m.hasTime && <MessageTime time={m.createdAt} />}

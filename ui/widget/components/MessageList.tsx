@@ -4,6 +4,7 @@ import { VList, type VListHandle } from 'virtua';
 import { MsgType, SenderType, avatarOf, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
 import { keepFocus } from '../keepFocus';
+import { hasAvatar } from './Avatar';
 import { MessageBoundary } from './MessageBoundary';
 import { MessageItem } from './MessageItem';
 import { QuickReplies } from './QuickReplies';
@@ -40,9 +41,6 @@ function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>): s
   }
   return out;
 }
-
-/** Agents and the robot have avatars (SPEC §9); the visitor and system lines have none. */
-const hasAvatar = (m: ChatMessage): boolean => m.senderType === SenderType.Agent || m.senderType === SenderType.Robot;
 
 /**
  * The agent and robot messages that open a run of one sender's messages (same sender type and
