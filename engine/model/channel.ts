@@ -1,5 +1,5 @@
 import { ReceiveMode } from './codes';
-import { quickReplyOf, type QuickReply } from './message';
+import { quickRepliesOf, type QuickReply } from './message';
 import { avatarUrl, flag, jsonField, object, optNumber, optString, string, type Json } from './decode';
 
 /** An agent group a visitor can pick (SPEC §3 groupConfig). */
@@ -95,10 +95,7 @@ function decodeGroups(value: Json, log: (msg: string) => void): AgentGroup[] {
 function decodeFaq(value: Json): QuickReply[] {
   const parsed = jsonField(value);
   if (!Array.isArray(parsed)) return [];
-  return parsed.flatMap((q) => {
-    const reply = quickReplyOf(q);
-    return reply ? [reply] : [];
-  });
+  return quickRepliesOf(parsed);
 }
 
 function decodeUserForm(value: Json, log: (msg: string) => void): UserFormConfig {

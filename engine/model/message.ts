@@ -127,7 +127,7 @@ export interface QuickReply {
  * name and code), or an object with `name` (or `question`, `title`, as FAQ configs write it);
  * undefined when it has no text to show.
  */
-export function quickReplyOf(value: unknown): QuickReply | undefined {
+function quickReplyOf(value: unknown): QuickReply | undefined {
   if (typeof value === 'string') return value.trim() ? { name: value, code: value } : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   const o = value as Record<string, unknown>;
@@ -144,13 +144,18 @@ export function quickReplyOf(value: unknown): QuickReply | undefined {
   };
 }
 
-/** The quick replies of a wire list, or undefined when there is none (an empty list offers nothing). */
-export function suggestionsOf(list: readonly unknown[] | null | undefined): readonly QuickReply[] | undefined {
-  const replies = list?.flatMap((v) => {
+/** The quick replies of a wire list, those without text dropped. */
+export function quickRepliesOf(list: readonly unknown[]): QuickReply[] {
+  return list.flatMap((v) => {
     const reply = quickReplyOf(v);
     return reply ? [reply] : [];
   });
-  return replies?.length ? replies : undefined;
+}
+
+/** The quick replies of a wire list, or undefined when there is none (an empty list offers nothing). */
+export function suggestionsOf(list: readonly unknown[] | null | undefined): readonly QuickReply[] | undefined {
+  const replies = list ? quickRepliesOf(list) : [];
+  return replies.length ? replies : undefined;
 }
 
 /** A rating of a reply: thumbs up or down (SPEC §4). */

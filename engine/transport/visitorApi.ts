@@ -178,7 +178,7 @@ function decodeRobot(data: Json): RobotAskData {
     msgContent: string(o.msgContent, 'robotAsk.msgContent'),
     msgType: typeof o.msgType === 'number' || typeof o.msgType === 'string' ? o.msgType : undefined,
     robotAskMsgType: optString(o.robotAskMsgType, 'robotAsk.robotAskMsgType'),
-    // Strings and quick-reply objects; the robot slice reads each (quickReplyOf) and drops the rest.
+    // Strings and quick-reply objects; the robot slice reads each (quickRepliesOf) and drops the rest.
     suggestions: suggestions?.filter((s): s is string | WireQuickReply => typeof s === 'string' || (typeof s === 'object' && s !== null)),
   };
 }
