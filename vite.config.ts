@@ -47,7 +47,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     referenceServer(),
-    // The chat's engine runs beside the entry (its first requests go out while React downloads);
+    // The chat's engine runs beside the entry (its first requests go out while the renderer downloads);
     // /index, the page every visit lands on (SPEC §2: / redirects there), is preloaded.
     earlyModules({ run: ['ui/widget/pages/pageChat.ts'], preload: ['ui/widget/pages/IndexPage.tsx'] }),
     precompress(),
@@ -77,13 +77,6 @@ export default defineConfig({
     rolldownOptions: {
       checks: { bundlerTimings: false },
       output: {
-        // The hooks package is side-effect free (ui/hooks/package.json), so a hook that only the parts
-        // loaded on demand use stays out of the first screen. The hooks the first screen uses go into
-        // one chunk of their own (they are shared with those parts), rather than into a few tiny
-        // chunks, each a request and too small to compress; only the hooks, not what they import
-        // (React and the engine have their chunks). The hooks left out are those of the on-demand
-        // parts: voice input, the forms, the evaluation, the thinking block, the rating buttons — a
-        // stale list costs bytes, not behaviour (tests/bench/size.test.ts).
         codeSplitting: {
           groups: [
             // The chat engine, RxJS and what the entry shares with the engine (the host-page link and
@@ -93,6 +86,14 @@ export default defineConfig({
               name: 'engine',
               test: /[\\/]engine[\\/]|[\\/]node_modules[\\/](?:rxjs|tslib)[\\/]|[\\/]ui[\\/]widget[\\/]hostLink\.ts|[\\/]ui[\\/]loader[\\/]protocol\.ts|[\\/]ui[\\/]i18n[\\/]language(?:s|Store)\.ts/,
             },
+            // The hooks package is side-effect free (ui/hooks/package.json), so a hook that only
+            // the parts loaded on demand use stays out of the first screen. The hooks the first
+            // screen uses go into one chunk of their own (they are shared with those parts), rather
+            // than into a few tiny chunks, each a request and too small to compress; only the
+            // hooks, not what they import (the renderer and the engine have their chunks). The
+            // hooks left out are those of the on-demand parts: voice input, the forms, the
+            // evaluation, the thinking block, the rating buttons — a stale list costs bytes, not
+            // behaviour (tests/bench/size.test.ts).
             {
               name: 'hooks',
               includeDependenciesRecursively: false,

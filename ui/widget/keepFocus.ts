@@ -12,8 +12,9 @@ if (typeof document !== 'undefined') {
  * <body>. After a tap the text field is left alone: its focus would open the on-screen keyboard.
  */
 export function keepFocus(next?: HTMLElement | null): void {
-  const body = document.body;
-  if (next && next !== body) next.focus();
-  if (next && next !== body && document.activeElement === next) return;
+  if (next && next !== document.body) {
+    next.focus();
+    if (document.activeElement === next) return;
+  }
   if (!tapped) document.querySelector<HTMLElement>('.composer__input, .composer__talk')?.focus();
 }

@@ -17,7 +17,7 @@ export const close: Effect = (ctx) => {
       if (!state.session || !canEnd(state)) return EMPTY;
       return concat(
         from<Intent[]>([added(noticeMessage(ctx, 'visitorEnded')), { type: 'chatClosed' }]),
-         api.chatClose({ userId: state.session.userId, pollId: state.session.pollId }).pipe(settle(log, 'chatClose')),
+        api.chatClose({ userId: state.session.userId, pollId: state.session.pollId }).pipe(settle(log, 'chatClose')),
       );
     }),
   );
