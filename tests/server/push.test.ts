@@ -135,3 +135,48 @@ describe('the stream in time: the server\'s own timers wake it', () => {
     stream.close();
   });
 });
+
+describe('a stream wakes up for what falls due even when its timers fire early or late', () => {
+  const VISITORS = 1_000;
+  /** Node fires a timer up to 1 ms early or late as Date.now() reads it; here each armed timer is off by -1, 0 or +1 ms in turn (never before 1 ms). */
+  const SKEWS = [-1, 0, 1];
+
+  it(`${VISITORS} queued visitors are connected and every agent answer is pushed: none missing`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const fakeSetTimeout = globalThis.setTimeout;
+    let armed = 0;
+    const skewed = (run: () => void, ms = 0) => {
+      const skew = SKEWS[armed++ % SKEWS.length] ?? 0;
+      return fakeSetTimeout(run, ms <= 1 ? ms : ms + skew);
+    };
+    vi.stubGlobal('setTimeout', skewed);
+    try {
+      const server = setup({ push: true, clock: () => Date.now() });
+      const api = createVisitorApi({ apiBase: 'http://localhost', fetch: async (input, init) => server.app.fetch(new Request(input, init)) });
+      const visitors = [];
+      for (let i = 0; i < VISITORS; i += 1) {
+        const session = await server.start('queue');
+        await server.data('transferAgent', { userId: session.userId });
+        visitors.push({ session, stream: listen(api, streamOf(session)) });
+        // Visitors arrive over time, so their timers fall due at every remainder of the clock.
+        await vi.advanceTimersByTimeAsync(i % 7);
+      }
+      // The queue moves a place every 2 s from place 3: connected after 6 s.
+      await vi.advanceTimersByTimeAsync(10_000);
+      const connected = (v: (typeof visitors)[number]) => v.stream.batches().some((b) => b.events.some((e) => e.event_type === EventCode.SessionEstablished));
+      expect(visitors.filter((v) => !connected(v))).toHaveLength(0);
+
+      for (const [i, { session }] of visitors.entries()) {
+        await server.data('sendMsg', { userId: session.userId, senderType: 1, msgType: 1, msgContent: `question ${i}` });
+        await vi.advanceTimersByTimeAsync(i % 5);
+      }
+      await vi.advanceTimersByTimeAsync(5_000);
+      const answered = (v: (typeof visitors)[number], i: number) =>
+        v.stream.batches().some((b) => b.events.some((e) => e.event_type === EventCode.AgentMessage && decodeMessage(e).msgContent.includes(`question ${i}`)));
+      expect(visitors.filter((v, i) => !answered(v, i))).toHaveLength(0);
+      for (const { stream } of visitors) stream.close();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 120_000);
+});
