@@ -79,6 +79,18 @@ export class SimulatedAgent {
     this.emit(visitor, { event_type: EventCode.AgentMessage, msgId: message.id, msgContentEnc: encodeText(JSON.stringify(message)) });
   }
 
+  /**
+   * Stores the agent's welcome (ADMIN_CARD), which the widget posts with sysMsg once it showed it,
+   * as the agent's message: only while the visitor talks to the agent, only that very text, and once
+   * a session. Whatever else a visitor's call claims the agent said is not the agent's.
+   */
+  keepWelcome(visitor: Visitor, content: unknown): void {
+    const welcome = ADMIN_CARD.adminWelcomeMsg;
+    if (visitor.conversation !== 'agent' || welcome === undefined || content !== welcome) return;
+    const kept = this.store.sessionMessages(visitor, visitor.sessionId).some((m) => m.senderType === SenderType.Agent && m.msgContent === welcome);
+    if (!kept) this.store.addMessage(visitor, { senderType: SenderType.Agent, senderName: AGENT_NICK, msgType: MsgType.Text, msgContent: welcome });
+  }
+
   /** Ends the conversation from the agent side with event 1202. */
   end(visitor: Visitor, outType: OutType): void {
     this.store.endConversation(visitor);

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Context, MiddlewareHandler } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { getExtension, getMimeType } from 'hono/utils/mime';
 import type {
@@ -88,26 +90,69 @@ const DEFAULT_AGENT_DELAY_MS = 1_500;
 const DEFAULT_PAGE_SIZE = 20;
 /** Largest history page served. */
 const MAX_PAGE_SIZE = 100;
-/** Uploads live in memory, so they are capped. */
+/** Uploads live in memory, so they are capped: at the widget's own largest file (SPEC §9 limits, docs/protocol.md §9). */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Room for a multipart body's boundaries, part headers and its other fields around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** Largest JSON body of a call: a message, a form or a question is far smaller. */
+const MAX_JSON_BYTES = 1024 * 1024;
+/** uploadBase64 carries the file as a base64 data URL in JSON: 4 characters for every 3 bytes. */
+const MAX_BASE64_JSON_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + MULTIPART_OVERHEAD_BYTES;
+/** The media type every call's body must declare (docs/protocol.md §7); upload's is multipart. */
+const JSON_TYPE = 'application/json';
+const MULTIPART_TYPE = 'multipart/form-data';
 /** Content that makes sendMsg, evaluate or submitUserForm fail on purpose, so clients can test failure paths. */
 const FAIL_MARKER = '__fail__';
 /** sendMsg data.status of a message that was not delivered. */
 const SEND_FAILED = 0;
 /** Envelope codes of failures (our choice; only 200 is named by the spec). */
-const ErrorCode = { BadRequest: 400, NotFound: 404, TooLarge: 413, Failed: 500 } as const;
+const ErrorCode = { BadRequest: 400, NotFound: 404, TooLarge: 413, UnsupportedType: 415, Failed: 500 } as const;
 type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** getEvaluateInfo's star labels, lowest first. */
 const STAR_LABELS = ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'];
 
-/** A failed call; its code and message become the envelope. */
+/**
+ * A failed call; its code and message become the envelope. A refusal of the call answers HTTP 200
+ * (docs/protocol.md §8); a request refused before it is read (its type, its size) answers with its
+ * own HTTP status too, as any careful server would.
+ */
 class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly httpStatus: 200 | 413 | 415 = 200,
   ) {
     super(message);
   }
+}
+
+/** The media type of a request, without its parameters (charset, boundary), in lower case. */
+function mediaType(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * Refuses, before reading it, a body that is not of `type` (415): a cross-site form or a
+ * `text/plain` fetch (no CORS preflight) can never reach a call; a page of another origin must send
+ * JSON, which the browser asks CORS about first.
+ */
+function requireType(type: (c: Context) => string): MiddlewareHandler {
+  return async (c, next) => {
+    const expected = type(c);
+    if (mediaType(c.req.raw) !== expected) throw new ApiError(ErrorCode.UnsupportedType, `Content-Type must be ${expected}`, 415);
+    await next();
+  };
+}
+
+/** Refuses a body over `maxSize(c)` bytes while it is read (413), before anything is parsed or stored. */
+function limitSize(maxSize: (c: Context) => number): MiddlewareHandler {
+  return (c, next) =>
+    bodyLimit({
+      maxSize: maxSize(c),
+      onError: () => {
+        throw new ApiError(ErrorCode.TooLarge, 'request too large', 413);
+      },
+    })(c, next);
 }
 
 type Body = Record<string, unknown>;
@@ -311,7 +356,16 @@ export function createApp(options: AppOptions = {}): Hono {
     sysMsg: (b: Untrusted<SysMsgRequest>): void => {
       const visitor = visitorOf(b.userId);
       if (text(b.msgContent) === undefined) return; // SPEC §5: an empty system message is ignored
-      store.addMessage(visitor, messageFields(b, senderTypeOf(b.senderType, SenderType.System)));
+      const claimed = senderTypeOf(b.senderType, SenderType.System);
+      if (claimed === SenderType.Agent || claimed === SenderType.Robot) {
+        // The widget posts the agent's welcome from the card (docs/protocol.md "sysMsg"): the server
+        // keeps it as the agent's only when it is the welcome this server's agent gives, once a
+        // session. Nothing else a visitor's call claims of the agent or the robot is stored.
+        agent.keepWelcome(visitor, b.msgContent);
+        return;
+      }
+      const { senderName: _claimedName, ...fields } = messageFields(b, SenderType.System);
+      store.addMessage(visitor, fields);
     },
 
     sendMsg: (b: Untrusted<SendMsgRequest>): SendMsgData => {
@@ -340,7 +394,8 @@ export function createApp(options: AppOptions = {}): Hono {
 
     addSessionMsg: (b: Untrusted<AddSessionMsgRequest>): SendMsgData => {
       const visitor = visitorOf(b.userId);
-      const message = store.addMessage(visitor, messageFields(b, senderTypeOf(b.senderType, SenderType.Visitor)));
+      // The visitor's own message, whoever it claims to be from.
+      const message = store.addMessage(visitor, messageFields(b, SenderType.Visitor));
       return { status: SEND_OK, id: message.id };
     },
 
@@ -526,12 +581,20 @@ export function createApp(options: AppOptions = {}): Hono {
     return streamSSE(c, (stream) => pushEvents(stream, visitor, pollId, from));
   });
 
-  app.post(`${API}/:call`, async (c) => {
-    const call = c.req.param('call');
-    if (!isCall(call)) throw new ApiError(ErrorCode.NotFound, `unknown call: ${call}`);
-    const body = call === 'upload' ? await readForm(c.req.raw) : await readJson(c.req.raw);
-    return c.json(ok(await calls[call](body)));
-  });
+  app.post(
+    `${API}/:call`,
+    requireType((c) => (c.req.param('call') === 'upload' ? MULTIPART_TYPE : JSON_TYPE)),
+    limitSize((c) => {
+      const call = c.req.param('call');
+      return call === 'upload' ? MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES : call === 'uploadBase64' ? MAX_BASE64_JSON_BYTES : MAX_JSON_BYTES;
+    }),
+    async (c) => {
+      const call = c.req.param('call');
+      if (!isCall(call)) throw new ApiError(ErrorCode.NotFound, `unknown call: ${call}`);
+      const body = call === 'upload' ? await readForm(c.req.raw) : await readJson(c.req.raw);
+      return c.json(ok(await calls[call](body)));
+    },
+  );
 
   app.get(`${API}/files/:id`, (c) => {
     const file = store.file(c.req.param('id'));
@@ -546,7 +609,7 @@ export function createApp(options: AppOptions = {}): Hono {
   });
 
   if (options.devControls) {
-    app.post('/api/dev/:action', async (c) => {
+    app.post('/api/dev/:action', requireType(() => JSON_TYPE), limitSize(() => MAX_JSON_BYTES), async (c) => {
       const action = c.req.param('action');
       const run = Object.hasOwn(devActions, action) ? devActions[action] : undefined;
       if (!run) throw new ApiError(ErrorCode.NotFound, `unknown dev control: ${action}`);
@@ -559,7 +622,7 @@ export function createApp(options: AppOptions = {}): Hono {
 
   // Failures stay inside the envelope (HTTP 200, code ≠ 200); only real bugs answer HTTP 500.
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json({ code: error.code, message: error.message });
+    if (error instanceof ApiError) return c.json({ code: error.code, message: error.message }, error.httpStatus);
     console.error('reference server:', error);
     return c.json({ code: ErrorCode.Failed, message: 'internal error' }, 500);
   });

@@ -13,6 +13,8 @@ import { PRESETS } from './presets.ts';
 export interface HostOptions extends AppOptions {
   /** Port to listen on; 0 picks a free one. */
   port?: number;
+  /** Address to listen on: loopback (127.0.0.1) unless told otherwise (HOST). */
+  host?: string;
   /** The built widget (`vite build` output). */
   distDir?: string;
   /** Print nothing on start (tests). */
@@ -53,9 +55,37 @@ export function readDemoPage(): Promise<string> {
   return readFile(DEMO_FILE, 'utf8');
 }
 
-/** Dev controls are on unless DEV_CONTROLS=0: this server is a demo peer, never a production backend. */
-export function devControlsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.DEV_CONTROLS !== '0';
+/** The address listened on by default: this machine only. */
+const LOOPBACK = '127.0.0.1';
+
+/** The address to listen on: HOST, else loopback, so a newcomer's `npm start` is not on the network. */
+export function hostFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return env.HOST?.trim() || LOOPBACK;
+}
+
+/** Whether an address to listen on reaches this machine only (the IPv4 loopback block, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/** How a browser on this machine reaches an address listened on: loopback and the wildcards (0.0.0.0, ::) as localhost. */
+function browsableHost(host: string): string {
+  if (isLoopback(host) || /^(0\.0\.0\.0|\[?::\]?)$/.test(host)) return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * The dev controls (POST /api/dev/*: make the agent say anything to any visitor, end their
+ * session) are on only when asked for, DEV_CONTROLS=1, and only on a loopback address unless
+ * DEV_CONTROLS_ON_NETWORK=1 says so as well: anyone who can reach them can speak as the agent.
+ * Asked for where they stay off, one line says why.
+ */
+export function devControlsFromEnv(env: NodeJS.ProcessEnv = process.env, host = hostFromEnv(env), warn: (line: string) => void = console.warn): boolean {
+  if (env.DEV_CONTROLS !== '1') return false;
+  if (isLoopback(host) || env.DEV_CONTROLS_ON_NETWORK === '1') return true;
+  warn(`DEV_CONTROLS: off, because the server listens on ${host}, beyond this machine; DEV_CONTROLS_ON_NETWORK=1 turns them on there too`);
+  return false;
 }
 
 /** Push is offered (channelInfo `eventStream`) unless PUSH=0: then every widget polls, as SPEC §7 alone does. */
@@ -127,7 +157,7 @@ function toWidget(c: Context): Response {
 }
 
 /** The host's fetch handler: the API, the built widget under /chat/ with SPA fallback, / → /chat/, and the demo shop under /demo/. */
-export function createHost({ distDir = DEFAULT_DIST_DIR, frameAncestors, corsOrigins, ...appOptions }: Omit<HostOptions, 'port' | 'quiet'> = {}): Hono {
+export function createHost({ distDir = DEFAULT_DIST_DIR, frameAncestors, corsOrigins, ...appOptions }: Omit<HostOptions, 'port' | 'host' | 'quiet'> = {}): Hono {
   const api = createApp({ ...appOptions, devControls: appOptions.devControls ?? devControlsFromEnv(), push: appOptions.push ?? pushFromEnv() });
   const host = new Hono();
   // A widget or an app on another origin (apiBase) calls the visitor API across origins: Hono's CORS
@@ -168,17 +198,18 @@ export function createHost({ distDir = DEFAULT_DIST_DIR, frameAncestors, corsOri
 }
 
 /** Starts the Node host and, unless quiet, prints where the widget is; resolves once it listens. */
-export function startServer({ port = DEFAULT_PORT, quiet = false, ...options }: HostOptions = {}): Promise<RunningServer> {
-  const devControls = options.devControls ?? devControlsFromEnv();
-  const host = createHost({ ...options, devControls });
+export function startServer({ port = DEFAULT_PORT, host = hostFromEnv(), quiet = false, ...options }: HostOptions = {}): Promise<RunningServer> {
+  const devControls = options.devControls ?? devControlsFromEnv(process.env, host);
+  const app = createHost({ ...options, devControls });
   return new Promise((resolveStart, rejectStart) => {
-    const server = serve({ fetch: host.fetch, port }, (info) => {
-      const url = `http://localhost:${info.port}`;
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+      const url = `http://${browsableHost(host)}:${info.port}`;
       if (!quiet) {
         console.log(`Chat widget: ${url}${WIDGET_PATH}/?channelid=demo`);
+        console.log(`Listening on ${host}${isLoopback(host) ? ' (this machine only; HOST=0.0.0.0 listens on every interface)' : ''}`);
         console.log(`Demo shop page: ${url}${DEMO_PATH}/`);
         console.log(`Channels (?channelid=): ${Object.keys(PRESETS).join(', ')}`);
-        console.log(`Dev controls (POST /api/dev/*): ${devControls ? 'on; DEV_CONTROLS=0 turns them off' : 'off'}`);
+        console.log(`Dev controls (POST /api/dev/*): ${devControls ? 'on' : 'off; DEV_CONTROLS=1 turns them on'}`);
       }
       resolveStart({
         server,
@@ -191,7 +222,7 @@ export function startServer({ port = DEFAULT_PORT, quiet = false, ...options }: 
   });
 }
 
-// `npm start` (node --import tsx server/node.ts): PORT picks the port.
+// `npm start` (node --import tsx server/node.ts): PORT picks the port, HOST the address.
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   startServer({ port: Number(process.env.PORT) || DEFAULT_PORT }).catch((error: unknown) => {
     console.error(error);

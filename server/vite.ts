@@ -20,18 +20,30 @@ const demoPage: Connect.NextHandleFunction = (req, res, next) => {
   } else next();
 };
 
-/** A Vite plugin that serves the reference API under /api/ and the demo shop page under /demo/ in `vite` (dev) and `vite preview`. */
+/** The address a Vite server listens on (`server.host` / `preview.host`: true means every interface). */
+function listenedOn(host: string | boolean | undefined): string {
+  if (host === true) return '0.0.0.0';
+  return typeof host === 'string' && host !== '' ? host : 'localhost';
+}
+
+/**
+ * A Vite plugin that serves the reference API under /api/ and the demo shop page under /demo/ in
+ * `vite` (dev) and `vite preview`. The dev controls follow DEV_CONTROLS as `npm start`'s do, judged
+ * by the address the Vite server listens on (`--host` puts it on the network).
+ */
 export function referenceServer(options: AppOptions = {}): Plugin {
-  const app = createApp({ ...options, devControls: options.devControls ?? devControlsFromEnv(), push: options.push ?? pushFromEnv() });
-  // Vite's own code shares the process, so the adapter must not swap the global Request/Response.
-  const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
-  const middleware: Connect.NextHandleFunction = (req, res, next) => {
-    if (req.url?.startsWith('/api/')) listener(req, res).catch(next);
-    else demoPage(req, res, next);
+  const middleware = (host: string | boolean | undefined): Connect.NextHandleFunction => {
+    const app = createApp({ ...options, devControls: options.devControls ?? devControlsFromEnv(process.env, listenedOn(host)), push: options.push ?? pushFromEnv() });
+    // Vite's own code shares the process, so the adapter must not swap the global Request/Response.
+    const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+    return (req, res, next) => {
+      if (req.url?.startsWith('/api/')) listener(req, res).catch(next);
+      else demoPage(req, res, next);
+    };
   };
   return {
     name: 'reference-server',
-    configureServer: (server) => void server.middlewares.use(middleware),
-    configurePreviewServer: (server) => void server.middlewares.use(middleware),
+    configureServer: (server) => void server.middlewares.use(middleware(server.config.server.host)),
+    configurePreviewServer: (server) => void server.middlewares.use(middleware(server.config.preview.host)),
   };
 }

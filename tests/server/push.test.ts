@@ -4,7 +4,7 @@ import { ChatStatus, EventCode } from '../../engine/model/codes';
 import type { ChatStartData, WireChannelInfo } from '../../engine/protocol';
 import { ApiError } from '../../engine/transport/errors';
 import { createVisitorApi, type EventStreamRequest } from '../../engine/transport/visitorApi';
-import { listen } from '../support/pushFrames';
+import { listen, type Listened } from '../support/pushFrames';
 import { decodeMessage, setup } from './helpers';
 
 /** The reference server's push stream (docs/protocol.md "Push"), read with the engine's own transport. */
@@ -153,7 +153,7 @@ describe('a stream wakes up for what falls due even when its timers fire early o
     try {
       const server = setup({ push: true, clock: () => Date.now() });
       const api = createVisitorApi({ apiBase: 'http://localhost', fetch: async (input, init) => server.app.fetch(new Request(input, init)) });
-      const visitors = [];
+      const visitors: { session: ChatStartData; stream: Listened }[] = [];
       for (let i = 0; i < VISITORS; i += 1) {
         const session = await server.start('queue');
         await server.data('transferAgent', { userId: session.userId });
@@ -163,7 +163,7 @@ describe('a stream wakes up for what falls due even when its timers fire early o
       }
       // The queue moves a place every 2 s from place 3: connected after 6 s.
       await vi.advanceTimersByTimeAsync(10_000);
-      const connected = (v: (typeof visitors)[number]) => v.stream.batches().some((b) => b.events.some((e) => e.event_type === EventCode.SessionEstablished));
+      const connected = (v: { stream: Listened }) => v.stream.batches().some((b) => b.events.some((e) => e.event_type === EventCode.SessionEstablished));
       expect(visitors.filter((v) => !connected(v))).toHaveLength(0);
 
       for (const [i, { session }] of visitors.entries()) {
@@ -171,7 +171,7 @@ describe('a stream wakes up for what falls due even when its timers fire early o
         await vi.advanceTimersByTimeAsync(i % 5);
       }
       await vi.advanceTimersByTimeAsync(5_000);
-      const answered = (v: (typeof visitors)[number], i: number) =>
+      const answered = (v: { stream: Listened }, i: number) =>
         v.stream.batches().some((b) => b.events.some((e) => e.event_type === EventCode.AgentMessage && decodeMessage(e).msgContent.includes(`question ${i}`)));
       expect(visitors.filter((v, i) => !answered(v, i))).toHaveLength(0);
       for (const { stream } of visitors) stream.close();

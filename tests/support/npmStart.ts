@@ -21,12 +21,14 @@ export interface ServerProcess {
 
 /**
  * Starts the server process exactly as `npm start` does after its build (one Node process serving
- * the dist/ that is already there, and the API, with a fresh in-memory store) on `port`, a free
+ * the dist/ that is already there, and the API, with a fresh in-memory store), with its dev controls
+ * on, on `port`, a free
  * one when omitted; resolves once it listens. Stopping it ends the process (its store with it), so
  * a test can restart a server on the same port, as a backend that restarts does.
  */
 export async function startServerProcess(port?: number): Promise<ServerProcess> {
-  const env = { ...process.env, NODE_ENV: 'production' };
+  // The suite drives the simulated agent through the dev controls, which npm start leaves off.
+  const env = { ...process.env, NODE_ENV: 'production', DEV_CONTROLS: '1' };
   const listenOn = port ?? (await freePort());
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/node.ts'], { env: { ...env, PORT: String(listenOn) }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
