@@ -59,6 +59,11 @@ describe('the launcher and the panel', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ channelid: 'shop', from: 'iframe', host: location.origin });
   });
 
+  it('with groupId and adminId, the frame’s address carries them; nothing empty is sent', () => {
+    chat({ groupId: 'sales', adminId: '' }).open();
+    expect(Object.fromEntries(new URL(frame()?.src ?? '').searchParams)).toEqual({ channelid: 'shop', from: 'iframe', host: location.origin, groupid: 'sales' });
+  });
+
   it('hideLauncher: no launcher to see; open() still opens', () => {
     const c = chat({ hideLauncher: true });
     expect(launcher().hidden).toBe(true);

@@ -27,15 +27,6 @@ function write(storage: () => Storage, key: string, value: string): void {
   }
 }
 const session = () => sessionStorage;
-/** Runs `task` when the page is next idle (within 3 s; Safari has no requestIdleCallback); returns the cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 3_000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 1);
-  return () => clearTimeout(id);
-}
 const local = () => localStorage;
 
 /** The saved open state, when there is one (the visitor opened the chat in this tab); null otherwise. */
@@ -80,7 +71,6 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   /** init was posted: the widget runs the chat. */
   let initialised = false;
   let destroyed = false;
-  let cancelIdle: (() => void) | undefined;
 
   const position = options.position ?? 'end';
   const view = drawView(options.color ?? DEFAULT_COLOR, direction(position, rightToLeft(language)), hideLauncher);
@@ -128,16 +118,11 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   /** The iframe, created once: hidden until opened. */
   function ensureFrame(): void {
     if (frame || destroyed) return;
-    const url = new URL('index', base);
-    url.searchParams.set('channelid', channelId);
-    url.searchParams.set('from', 'iframe');
-    url.searchParams.set(HOST_ORIGIN_PARAM, location.origin);
-    if (groupId) url.searchParams.set('groupid', groupId);
-    if (adminId) url.searchParams.set('adminid', adminId);
+    const query = Object.entries({ channelid: channelId, from: 'iframe', [HOST_ORIGIN_PARAM]: location.origin, groupid: groupId, adminid: adminId });
     frame = document.createElement('iframe');
     frame.title = labelFor(language);
     frame.allow = 'microphone; clipboard-write';
-    frame.src = url.href;
+    frame.src = new URL(`index?${new URLSearchParams(query.filter((entry): entry is [string, string] => !!entry[1]))}`, base).href;
     panel.append(frame);
   }
 
@@ -162,37 +147,30 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     }
   }
 
-  const api: VisitorChat = {
-    open() {
-      if (destroyed || open) return;
-      const focusChat = document.activeElement === view.root;
-      open = started = true;
+  /** Opens or closes the panel; opening first makes the frame and starts the chat. */
+  function show(next: boolean): void {
+    if (destroyed || open === next) return;
+    const focusInside = document.activeElement === view.root;
+    open = next;
+    if (next) {
+      started = true;
       ensureFrame();
-      panel.classList.add('open');
-      launcher.setAttribute('aria-expanded', 'true');
       setUnread(0);
-      save();
-      if (initialised) post({ type: 'visibility', open });
-      else init();
-      // From the launcher, focus goes into the chat; an open() of the page's own button leaves focus to the page.
-      if (focusChat) frame?.focus();
-      emit('open');
-    },
-    close() {
-      if (destroyed || !open) return;
-      const focusInside = document.activeElement === view.root;
-      open = false;
-      panel.classList.remove('open');
-      launcher.setAttribute('aria-expanded', 'false');
-      save();
-      post({ type: 'visibility', open });
-      if (focusInside && !hideLauncher) launcher.focus();
-      emit('close');
-    },
-    toggle() {
-      if (open) api.close();
-      else api.open();
-    },
+    }
+    panel.classList.toggle('open', next);
+    launcher.setAttribute('aria-expanded', String(next));
+    save();
+    if (initialised) post({ type: 'visibility', open });
+    else init();
+    // From the launcher, focus goes into the chat and back; open() from the page's own button leaves focus to the page.
+    if (focusInside) (next ? frame : hideLauncher ? undefined : launcher)?.focus();
+    emit(next ? 'open' : 'close');
+  }
+
+  const api: VisitorChat = {
+    open: () => show(true),
+    close: () => show(false),
+    toggle: () => show(!open),
     isOpen: () => open,
     identify(next) {
       identity = { ...identity, ...next };
@@ -230,7 +208,6 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       // The panel is gone with the rest: isOpen() says so.
       open = false;
       window.removeEventListener('message', onMessage);
-      cancelIdle?.();
       view.root.remove();
       handlers.clear();
       frame = undefined;
@@ -248,8 +225,13 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     launcher.addEventListener('pointerenter', ensureFrame);
     launcher.addEventListener('focus', ensureFrame);
   }
-  // A visitor who opened the chat on an earlier page view: it runs on (new messages, the unread badge) once the page is idle.
-  if (started || prefetch === 'idle') cancelIdle = whenIdle(ensureFrame);
+  // A visitor who opened the chat on an earlier page view: it runs on (new messages, the unread badge)
+  // once the page is idle (within 3 s; Safari has no requestIdleCallback). Left to run after
+  // destroy(), when ensureFrame does nothing.
+  if (started || prefetch === 'idle') {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(ensureFrame, { timeout: 3_000 });
+    else setTimeout(ensureFrame, 1);
+  }
   label();
   if (saved?.open) api.open();
   return api;

@@ -1,4 +1,4 @@
-import type { LauncherPosition, Prefetch, VisitorChat, VisitorChatCall, VisitorChatOptions } from './api';
+import type { VisitorChat, VisitorChatCall, VisitorChatOptions } from './api';
 import { createVisitorChat } from './chat';
 
 declare global {
@@ -13,28 +13,21 @@ declare global {
 
 /**
  * `<script async src=".../chat/loader.js" data-channel-id="…">`: the options from the tag's data
- * attributes (docs/embedding.md), the chat's address from the script's own, the queued calls run.
+ * attributes (docs/embedding.md; they are named as the options), the chat's address from the
+ * script's own, the queued calls run.
  */
 function boot(script: HTMLScriptElement): void {
   const data = script.dataset;
-  const channelId = data.channelId;
-  if (!channelId) {
+  if (!data.channelId) {
     console.error('[visitor-chat] loader.js needs data-channel-id');
     return;
   }
-  const options: VisitorChatOptions = {
-    channelId,
-    chatUrl: data.chatUrl ?? new URL('.', script.src).href,
-    color: data.color,
-    position: data.position as LauncherPosition | undefined,
-    hideLauncher: data.hideLauncher !== undefined && data.hideLauncher !== 'false',
-    language: data.language,
-    prefetch: data.prefetch as Prefetch | undefined,
-    groupId: data.groupId,
-    adminId: data.adminId,
-  };
   const queued = window.VisitorChat;
-  const chat = createVisitorChat(options);
+  const chat = createVisitorChat({
+    ...(data as unknown as VisitorChatOptions),
+    chatUrl: data.chatUrl ?? new URL('.', script.src).href,
+    hideLauncher: (data.hideLauncher ?? 'false') !== 'false',
+  });
   window.VisitorChat = chat;
   if (Array.isArray(queued)) queued.forEach(chat.push);
 }
@@ -44,6 +37,6 @@ if (script instanceof HTMLScriptElement) {
   // The host page may have loaded it twice: the first one stays.
   if (!window.VisitorChat || Array.isArray(window.VisitorChat)) {
     if (document.body) boot(script);
-    else document.addEventListener('DOMContentLoaded', () => boot(script), { once: true });
+    else document.addEventListener('DOMContentLoaded', () => boot(script));
   }
 }
