@@ -1,3 +1,4 @@
+import { within } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createVisitorChat, type VisitorChat, type VisitorChatOptions } from '../../ui/loader';
 import { languageOf } from '../../ui/loader/language';
@@ -5,18 +6,11 @@ import { direction } from '../../ui/loader/view';
 
 const CHAT = 'https://chat.example';
 
-/** The loader's shadow root, opened for the test (the loader attaches a closed one). */
-let shadow: ShadowRoot | undefined;
 /** The chat frame's window (jsdom gives a frame in a shadow root none): what the loader posts to it. */
 const widget = { postMessage: vi.fn() };
 beforeEach(() => {
   widget.postMessage = vi.fn();
   vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(widget as unknown as Window);
-  const attach = Element.prototype.attachShadow;
-  vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
-    shadow = attach.call(this, { ...init, mode: 'open' });
-    return shadow;
-  });
 });
 
 let chats: VisitorChat[] = [];
@@ -36,8 +30,10 @@ function chat(options: Partial<VisitorChatOptions> = {}): VisitorChat {
   return created;
 }
 
-const launcher = () => shadow?.querySelector('button') as HTMLButtonElement;
-const frame = () => shadow?.querySelector('iframe') ?? null;
+/** The loader's shadow root (an open one) on the page. */
+const shadow = () => document.querySelector('visitor-chat')?.shadowRoot;
+const launcher = () => shadow()?.querySelector('button') as HTMLButtonElement;
+const frame = () => shadow()?.querySelector('iframe') ?? null;
 
 /** The widget in the frame posts `data` to the page (from `origin`, its frame's window by default). */
 function fromWidget(data: object, origin = CHAT, source: unknown = widget) {
@@ -57,6 +53,24 @@ describe('the launcher and the panel', () => {
     const url = new URL(frame()?.src ?? '');
     expect(`${url.origin}${url.pathname}`).toBe(`${CHAT}/chat/index`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ channelid: 'shop', from: 'iframe', host: location.origin });
+  });
+
+  it('a host page’s own tests find the launcher by role: the shadow root is open', () => {
+    chat();
+    const root = document.querySelector('visitor-chat')?.shadowRoot;
+    expect(root?.mode).toBe('open');
+    // Testing Library does not enter shadow roots by itself; within() the open one, it finds the launcher.
+    within(root as unknown as HTMLElement)
+      .getByRole('button', { name: 'Chat' })
+      .click();
+    expect(frame()).not.toBeNull();
+  });
+
+  it('mounts after <body>, not in it (a transformed body would carry the fixed launcher along)', () => {
+    chat();
+    const root = document.querySelector('visitor-chat');
+    expect(root?.parentElement).toBe(document.documentElement);
+    expect(document.body.contains(root)).toBe(false);
   });
 
   it('with groupId and adminId, the frame’s address carries them; nothing empty is sent', () => {
@@ -159,7 +173,7 @@ describe('the protocol with the widget', () => {
     c.close();
     fromWidget({ type: 'message', newMessage: true, channel: {}, message: { senderName: 'Alice', preview: 'Still there?' } });
     expect(launcher().getAttribute('aria-label')).toBe('Chat (1)');
-    expect(shadow?.querySelector('b')?.textContent).toBe('1');
+    expect(shadow()?.querySelector('b')?.textContent).toBe('1');
     c.open();
     expect(counts).toEqual([1, 0]);
     expect(heard).toEqual([

@@ -186,7 +186,7 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
         return;
       }
       chosen = language = code;
-      view.root.setAttribute('dir', direction(position, rightToLeft(code)));
+      view.root.dir = direction(position, rightToLeft(code));
       label();
       if (frame) frame.title = labelFor(code);
       if (initialised) post({ type: 'language', language: code });
