@@ -63,7 +63,11 @@ export interface VisitorChat {
   close(): void;
   toggle(): void;
   isOpen(): boolean;
-  /** Who the visitor is: sent with the chat's start (SPEC §7 chatStart), never in the iframe's URL. Call it before the chat opens. */
+  /**
+   * Who the visitor is: sent with the chat's start (SPEC §7 chatStart), never in the iframe's URL.
+   * Call it before the chat opens. Fields given are strings; a value with anything postMessage
+   * cannot copy (a function, a DOM node) or of another shape is a console warning, and ignored.
+   */
   identify(identity: VisitorIdentity): void;
   /** SPEC §2 params, sent with the chat's start like `identify`. */
   setParams(params: string): void;

@@ -1,6 +1,6 @@
 import type { VisitorChat, VisitorChatEvent, VisitorChatHandler, VisitorChatOptions, VisitorIdentity } from './api';
 import { isLanguage, labelFor, languageOf, rightToLeft } from './language';
-import { HOST_ORIGIN_PARAM, HOST_SOURCE, PROTOCOL_VERSION, isWidgetMessage, type HostMessage } from './protocol';
+import { HOST_ORIGIN_PARAM, HOST_SOURCE, PROTOCOL_VERSION, isIdentity, isWidgetMessage, type HostMessage } from './protocol';
 import { direction, drawView } from './view';
 
 /** What the host page's session storage keeps across its page loads, once the visitor opened the chat. */
@@ -10,6 +10,24 @@ interface Saved {
 }
 
 const DEFAULT_COLOR = '#2563eb';
+
+/**
+ * What the host page passed that the loader cannot use (a call that is no call, a handler that is
+ * no function, an identity with what postMessage cannot copy, …; docs/embedding.md lists them): one
+ * warning with the value, and it is ignored. Nothing throws into the page; the calls after it run.
+ */
+export function warn(what: string, value: unknown): void {
+  console.warn(`[visitor-chat] bad ${what}:`, value);
+}
+
+/** Calls a host page's handler: one that throws is logged and must not stop the others or the chat. */
+function safely<A extends unknown[]>(handler: (...args: A) => void, args: A): void {
+  try {
+    handler(...args);
+  } catch (error) {
+    console.error('[visitor-chat]', error);
+  }
+}
 
 /** Storage that may be blocked (a sandboxed page) or full: reads give null, writes do nothing. */
 function read(storage: () => Storage, key: string): string | null {
@@ -77,14 +95,7 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   const { launcher, badge, panel } = view;
 
   function emit<E extends VisitorChatEvent>(event: E, ...args: Parameters<VisitorChatHandler<E>>): void {
-    for (const handler of handlers.get(event) ?? []) {
-      try {
-        (handler as VisitorChatHandler<E>)(...args);
-      } catch (error) {
-        // One host handler that throws must not stop the others or the chat.
-        console.error('[visitor-chat]', error);
-      }
-    }
+    for (const handler of handlers.get(event) ?? []) safely(handler as VisitorChatHandler<E>, args);
   }
 
   function post(message: HostMessage): void {
@@ -172,33 +183,41 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     close: () => show(false),
     toggle: () => show(!open),
     isOpen: () => open,
-    identify(next) {
-      identity = { ...identity, ...next };
+    identify(next: unknown) {
+      // Checked before it is kept, as the copy postMessage will make (no function or DOM node in it)
+      // and the widget will read: init, posted again after every reload of the widget, must go through.
+      let copy: unknown;
+      try {
+        copy = structuredClone(next);
+      } catch {
+        // Left undefined: no identity.
+      }
+      if (!isIdentity(copy)) return warn('identity', next);
+      identity = { ...identity, ...copy };
       if (initialised) post({ type: 'identify', identity });
     },
-    setParams(next) {
+    setParams(next: unknown) {
+      if (typeof next !== 'string') return warn('params', next);
       params = next;
       if (initialised) post({ type: 'params', params: next });
     },
-    setLanguage(code) {
-      if (!isLanguage(code)) {
-        console.warn(`[visitor-chat] unknown language ${code}`);
-        return;
-      }
+    setLanguage(code: unknown) {
+      if (typeof code !== 'string' || !isLanguage(code)) return warn('language', code);
       chosen = language = code;
       view.root.dir = direction(position, rightToLeft(code));
       label();
       if (frame) frame.title = labelFor(code);
       if (initialised) post({ type: 'language', language: code });
     },
-    on(event, handler) {
-      if (destroyed) return () => undefined;
+    on(event, handler: unknown) {
+      if (typeof handler !== 'function') warn('handler', handler);
+      if (destroyed || typeof handler !== 'function') return () => undefined;
       const set = handlers.get(event) ?? new Set();
       set.add(handler as (...args: never[]) => void);
       handlers.set(event, set);
       // ready has happened; a count restored from an earlier page load is news to a new handler.
-      if (event === 'ready' || (event === 'unreadCountChange' && unread)) queueMicrotask(() => set.has(handler as (...args: never[]) => void) && (handler as VisitorChatHandler<'unreadCountChange'>)(unread));
-      return () => api.off(event, handler);
+      if (event === 'ready' || (event === 'unreadCountChange' && unread)) queueMicrotask(() => set.has(handler as (...args: never[]) => void) && safely(handler as VisitorChatHandler<'unreadCountChange'>, [unread]));
+      return () => api.off(event, handler as VisitorChatHandler<typeof event>);
     },
     off(event, handler) {
       handlers.get(event)?.delete(handler as (...args: never[]) => void);
@@ -212,10 +231,11 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       handlers.clear();
       frame = undefined;
     },
-    push([method, ...args]) {
-      const call = api[method] as ((...a: unknown[]) => unknown) | undefined;
-      if (typeof call === 'function' && method !== ('push' as string)) call(...args);
-      else console.warn(`[visitor-chat] unknown call ${String(method)}`);
+    push(call: unknown) {
+      // Anything may be in the page's queue: only a call of an own method other than push runs.
+      const [method, ...args] = Array.isArray(call) ? (call as unknown[]) : [];
+      if (method !== 'push' && Object.hasOwn(api, method as PropertyKey)) (api[method as keyof VisitorChat] as (...a: unknown[]) => unknown)(...args);
+      else warn('call', call);
     },
   };
 

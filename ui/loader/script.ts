@@ -1,5 +1,5 @@
 import type { VisitorChat, VisitorChatCall, VisitorChatOptions } from './api';
-import { createVisitorChat } from './chat';
+import { createVisitorChat, warn } from './chat';
 
 declare global {
   interface Window {
@@ -17,12 +17,15 @@ declare global {
  * script's own, the queued calls run.
  */
 function boot(script: HTMLScriptElement): void {
+  const queued = window.VisitorChat;
+  // The host page may have loaded it twice: the first one stays (checked here: two copies that both
+  // waited for the body would otherwise both draw a launcher).
+  if ((queued as VisitorChat | undefined)?.isOpen) return;
   const data = script.dataset;
   if (!data.channelId) {
     console.error('[visitor-chat] loader.js needs data-channel-id');
     return;
   }
-  const queued = window.VisitorChat;
   const chat = createVisitorChat({
     ...(data as unknown as VisitorChatOptions),
     chatUrl: data.chatUrl ?? new URL('.', script.src).href,
@@ -30,13 +33,13 @@ function boot(script: HTMLScriptElement): void {
   });
   window.VisitorChat = chat;
   if (Array.isArray(queued)) queued.forEach(chat.push);
+  // Something of the page's own by that name (an element with id="VisitorChat", another script's object) is no queue.
+  else if (queued != null) warn('window.VisitorChat (replaced)', queued);
 }
 
 const script = document.currentScript;
 if (script instanceof HTMLScriptElement) {
-  // The host page may have loaded it twice: the first one stays.
-  if (!window.VisitorChat || Array.isArray(window.VisitorChat)) {
-    if (document.body) boot(script);
-    else document.addEventListener('DOMContentLoaded', () => boot(script));
-  }
+  // After the body, the launcher comes after the page's own controls in tab order (and in paint order where there is no top layer).
+  if (document.body) boot(script);
+  else document.addEventListener('DOMContentLoaded', () => boot(script));
 }
