@@ -76,7 +76,7 @@ export interface VisitorChat {
   /** Listens to an event; returns the function that stops listening. */
   on<E extends VisitorChatEvent>(event: E, handler: VisitorChatHandler<E>): () => void;
   off<E extends VisitorChatEvent>(event: E, handler: VisitorChatHandler<E>): void;
-  /** Removes everything the loader added to the page: launcher, panel, listeners, timers. The handle does nothing afterwards. */
+  /** Removes everything the loader added to the page: launcher, panel, listeners (an idle prefetch still pending then does nothing). The handle does nothing afterwards. */
   destroy(): void;
   /** Runs a queued call, e.g. `push(['open'])`: what `window.VisitorChat.push` does before and after the script loaded. */
   push(call: VisitorChatCall): void;
