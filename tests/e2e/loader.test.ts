@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import { dirname } from 'node:path';
-import type { CDPSession, Frame, Page, Request } from 'playwright-core';
+import type { CDPSession, Frame, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitorChat, VisitorChatCall } from '../../ui/loader/api';
 import { DESKTOP, PHONE, useBrowser } from './browser';
@@ -17,9 +17,8 @@ import { axeViolations, describeFocus, dev, tabTo } from './helpers';
  *
  * The shop pages come from a tiny server on 127.0.0.1 (Chromium's Local Network Access blocks a
  * "public" page, one fulfilled by page.route included, from loading scripts from localhost); the
- * chat is the suite's server on http://localhost:PORT. The launcher lives in a closed shadow root
- * that Playwright's locators cannot enter: the tests reach it over the DevTools protocol (its
- * accessible name from the accessibility tree, its place on screen for the mouse).
+ * chat is the suite's server on http://localhost:PORT. The launcher lives in an open shadow root:
+ * the tests find it by role, as a host page's own tests do.
  */
 
 /** Where the cost figures land (test-results/ is ignored by git). */
@@ -37,17 +36,17 @@ const LOADS = 5;
 /** A tiny site on 127.0.0.1: pages registered by path, served as HTML. */
 interface Site {
   origin: string;
-  /** Serves `html` at a new path of this site; returns its URL. */
-  page(html: string): string;
+  /** Serves `html` at a new path of this site, with `headers` (say, a Content-Security-Policy); returns its URL. */
+  page(html: string, headers?: Record<string, string>): string;
   close(): Promise<void>;
 }
 
 async function startSite(): Promise<Site> {
-  const pages = new Map<string, string>();
+  const pages = new Map<string, { html: string; headers: Record<string, string> }>();
   const server: Server = createServer((req, res) => {
-    const html = pages.get((req.url ?? '/').split('?')[0] ?? '/');
-    res.writeHead(html === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(html ?? 'not found');
+    const page = pages.get((req.url ?? '/').split('?')[0] ?? '/');
+    res.writeHead(page === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...page?.headers });
+    res.end(page?.html ?? 'not found');
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -56,9 +55,9 @@ async function startSite(): Promise<Site> {
   const origin = `http://127.0.0.1:${address.port}`;
   return {
     origin,
-    page(html) {
+    page(html, headers = {}) {
       const path = `/p${pages.size + 1}/`;
-      pages.set(path, html);
+      pages.set(path, { html, headers });
       return `${origin}${path}`;
     },
     close: () =>
@@ -80,35 +79,34 @@ const EVENTS = ['ready', 'open', 'close', 'message', 'unreadCountChange'] as con
 
 /**
  * A shop page: the queue snippet (with `queue` pushed onto it, and handlers recording every event
- * into `window.heard` unless `record` is false), then the loader's script tag.
+ * into `window.heard` unless `record` is false), then the loader's script tag; `head` goes into its
+ * head, and both scripts carry `nonce` when given (for a page whose CSP allows no inline script).
  */
-function shopHtml(baseUrl: string, { queue = '', record = true, body = '', loader = true, channel = 'agent' } = {}): string {
+function shopHtml(baseUrl: string, { queue = '', record = true, body = '', loader = true, channel = 'agent', head = '', nonce = '' } = {}): string {
   const recording = record ? `for (const e of ${JSON.stringify(EVENTS)}) VisitorChat.push(['on', e, (...a) => heard.push([e, ...a])]);` : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tea shop</title><link rel="icon" href="data:,"></head>
+  const script = nonce ? `<script nonce="${nonce}"` : '<script';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tea shop</title><link rel="icon" href="data:,">${head}</head>
 <body><header><nav aria-label="Shop"><a href="#teas">Teas</a></nav></header>
 <main><h1>Tea shop</h1><p id="teas">Small-batch green and black teas.</p>${body}</main>
-<script>window.VisitorChat = window.VisitorChat || []; window.heard = [];
+${script}>window.VisitorChat = window.VisitorChat || []; window.heard = [];
 addEventListener('message', (e) => { if (e.data && e.data.marker) heard.push(['marker', e.data.marker]); });
 ${recording}${queue}</script>
-${loader ? `<script async src="${baseUrl}/chat/loader.js" data-channel-id="${channel}"></script>` : ''}
+${loader ? `${script} async src="${baseUrl}/chat/loader.js" data-channel-id="${channel}"></script>` : ''}
 </body></html>`;
 }
 
-// --- the launcher in its closed shadow root, over the DevTools protocol ---
+// --- the launcher, as a host page's own tests find it ---
 
-const sessions = new WeakMap<Page, Promise<CDPSession>>();
-function cdp(page: Page): Promise<CDPSession> {
-  let session = sessions.get(page);
-  if (!session) {
-    session = page.context().newCDPSession(page);
-    sessions.set(page, session);
-  }
-  return session;
-}
+/**
+ * The launcher, by role: Playwright's locators enter the loader's open shadow root, as they do for a
+ * host page's own tests (`page.getByRole('button', { name: 'Chat' })` finds it too). Hidden ones
+ * included: on a phone the open panel hides it.
+ */
+const launcherButton = (page: Page): Locator => page.locator('visitor-chat').getByRole('button', { includeHidden: true });
 
-/** What a visitor can tell of the launcher, and where it is. */
+/** What a visitor can tell of the launcher. */
 interface Launcher {
-  /** Its accessible name (the accessibility tree's). */
+  /** Its accessible name (as Playwright's accessibility snapshot computes it; '' while hidden). */
   name: string;
   expanded: boolean;
   focused: boolean;
@@ -119,41 +117,27 @@ interface Launcher {
   shown: boolean;
   /** The panel with the chat is visible. */
   panelOpen: boolean;
-  x: number;
-  y: number;
 }
-
-const LAUNCHER_STATE = `function () {
-  const root = this.getRootNode();
-  const panel = root.querySelector('div');
-  const style = getComputedStyle(this);
-  const box = this.getBoundingClientRect();
-  return {
-    expanded: this.getAttribute('aria-expanded') === 'true',
-    focused: root.activeElement === this && document.hasFocus(),
-    focusVisible: this.matches(':focus-visible'),
-    outline: style.outlineStyle + ' ' + style.outlineWidth,
-    badge: this.querySelector('b').textContent,
-    shown: style.display !== 'none' && box.width > 0,
-    panelOpen: getComputedStyle(panel).visibility === 'visible',
-    x: box.x + box.width / 2,
-    y: box.y + box.height / 2,
-  };
-}`;
 
 /** The launcher's state, or null when the page has no `<visitor-chat>` (yet, or any more). */
 async function launcher(page: Page): Promise<Launcher | null> {
-  const session = await cdp(page);
-  const { result } = await session.send('Runtime.evaluate', { expression: 'document.querySelector("visitor-chat")' });
-  if (!result.objectId) return null;
-  const { node } = await session.send('DOM.describeNode', { objectId: result.objectId, depth: 2, pierce: true });
-  const button = node.shadowRoots?.[0]?.children?.find((child) => child.nodeName === 'BUTTON');
-  if (!button) return null;
-  const { object } = await session.send('DOM.resolveNode', { backendNodeId: button.backendNodeId });
-  const state = await session.send('Runtime.callFunctionOn', { objectId: object.objectId, functionDeclaration: LAUNCHER_STATE, returnByValue: true });
-  const { nodes } = await session.send('Accessibility.getPartialAXTree', { backendNodeId: button.backendNodeId, fetchRelatives: false });
-  const name = nodes.find((n) => n.role?.value === 'button')?.name?.value as string | undefined;
-  return { ...(state.result.value as Omit<Launcher, 'name'>), name: name ?? '' };
+  const button = launcherButton(page);
+  if ((await button.count()) === 0) return null;
+  const state = await button.evaluate((el) => {
+    const root = el.getRootNode() as ShadowRoot;
+    const style = getComputedStyle(el);
+    return {
+      expanded: el.getAttribute('aria-expanded') === 'true',
+      focused: root.activeElement === el && document.hasFocus(),
+      focusVisible: el.matches(':focus-visible'),
+      outline: `${style.outlineStyle} ${style.outlineWidth}`,
+      badge: el.querySelector('b')?.textContent ?? '',
+      shown: style.display !== 'none' && el.getBoundingClientRect().width > 0,
+      panelOpen: getComputedStyle(root.querySelector('div') as Element).visibility === 'visible',
+    };
+  });
+  const name = state.shown ? (/^- button "([^"]*)"/.exec(await button.ariaSnapshot())?.[1] ?? '') : '';
+  return { ...state, name };
 }
 
 /** The launcher, once it is drawn. */
@@ -163,9 +147,21 @@ async function launcherShown(page: Page): Promise<Launcher> {
   return state as unknown as Launcher;
 }
 
+/** A real click on the launcher (Playwright checks first that nothing of the page covers it). */
 async function clickLauncher(page: Page): Promise<void> {
-  const { x, y } = await launcherShown(page);
-  await page.mouse.click(x, y);
+  await launcherButton(page).click();
+}
+
+// --- the main thread's cost, over the DevTools protocol ---
+
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+function cdp(page: Page): Promise<CDPSession> {
+  let session = sessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page);
+    sessions.set(page, session);
+  }
+  return session;
 }
 
 /** The chat's frame (in the panel), once it is there. */
@@ -219,7 +215,7 @@ describe('the host-page loader on a shop page of another origin (issue 13)', () 
   let shop: Site;
   /** A second origin: an ad frame on the shop page, or a page that frames the chat itself. */
   let other: Site;
-  const hostPage = (html: string) => shop.page(html);
+  const hostPage = (html: string, headers?: Record<string, string>) => shop.page(html, headers);
 
   beforeAll(async () => {
     [shop, other] = await Promise.all([startSite(), startSite()]);
@@ -246,8 +242,7 @@ describe('the host-page loader on a shop page of another origin (issue 13)', () 
     // first open (prefetch: hover), and the chat waits: still no request to the chat's backend.
     await page.getByRole('heading', { name: 'Tea shop' }).hover();
     expect(page.frames()).toHaveLength(1);
-    const { x, y } = await launcherShown(page);
-    await page.mouse.move(x, y);
+    await launcherButton(page).hover();
     const frame = await chatFrame(page);
     await frame.waitForLoadState('networkidle');
     const prefetched = requests.length - requestsOnLoad.length;
@@ -257,7 +252,7 @@ describe('the host-page loader on a shop page of another origin (issue 13)', () 
 
     // Opening it starts the chat, and only now is something stored.
     const chatStart = page.waitForRequest((r) => r.url().endsWith('/api/chat/visitor/chatStart'));
-    await page.mouse.click(x, y);
+    await clickLauncher(page);
     await chatStart;
     expect(Object.keys((await storageOf(page)).session)).toEqual(['visitor-chat-agent']);
 
@@ -593,14 +588,7 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
 
   it('is accessible (axe) on the shop page with the launcher and with the panel open, on a phone and a desktop', async () => {
     const { page } = s;
-    // axe cannot enter a closed shadow root: for axe to check the launcher and the panel, the
-    // shadow root is made open here (the loader keeps its own reference; nothing else changes).
-    await page.addInitScript(() => {
-      const attach = Element.prototype.attachShadow;
-      Element.prototype.attachShadow = function (init: ShadowRootInit) {
-        return attach.call(this, { ...init, mode: 'open' });
-      };
-    });
+    // axe checks the launcher and the panel inside the loader's open shadow root.
     await page.goto(hostPage(shopHtml(s.baseUrl)));
     const found: string[] = [];
     for (const viewport of [PHONE, DESKTOP]) {
@@ -625,5 +613,168 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
     const frame = await chatFrame(page);
     await frame.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(await launcherShown(page)).toMatchObject({ expanded: true, panelOpen: true });
+  });
+
+  /**
+   * Issue 22: host pages that would move, cover, unstyle or break the chat. Each page is scrolled
+   * to its end (a launcher that followed the body would leave the corner) and checked at a desktop
+   * and a phone size: the launcher in its corner and on top at its centre, a visitor's click there
+   * opening the panel, the panel where it belongs and at its size with the chat running in it; and
+   * nothing thrown into the page, logged as an error or warning, or refused by its CSP.
+   */
+  describe('on hostile host pages (issue 22)', () => {
+    const NONCE = 'shop-nonce';
+    /** A page long enough to scroll at both sizes. */
+    const LONG = `<p>${'Small-batch green and black teas, packed by hand in our shop. '.repeat(60)}</p>`.repeat(6);
+    /** What each hostile page is: its head, its body, its response headers. */
+    const HOSTILE: { kind: string; head?: string; body?: string; csp?: true }[] = [
+      // The chat needs script-src for loader.js and frame-src for its panel; img-src data: is the shop's own favicon.
+      { kind: "a strict CSP (style-src 'self', no inline style or script)", csp: true },
+      { kind: 'a transformed body', head: '<style>body{transform:translateX(0)}</style>' },
+      { kind: 'a filtered body', head: '<style>body{filter:blur(0)}</style>' },
+      { kind: 'a body with contain: paint', head: '<style>body{contain:paint}</style>' },
+      {
+        kind: 'a banner at the highest z-index over the bottom of the screen',
+        body: '<div role="region" aria-label="Cookies" style="position:fixed;inset:auto 0 0 0;height:160px;z-index:2147483647;background:#333;color:#fff">We use cookies.</div>',
+      },
+    ];
+
+    /** Where the launcher, the panel and the chat's frame are, and whose they are at their centres. */
+    function placement(page: Page) {
+      return page.evaluate(() => {
+        const host = document.querySelector('visitor-chat') as HTMLElement;
+        const root = host.shadowRoot as ShadowRoot;
+        const boxOf = (el: Element | null) => {
+          const r = el?.getBoundingClientRect();
+          return r ? { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) } : null;
+        };
+        /** The loader's element on top at the centre of `el`'s box (null when the page's covers it). */
+        const onTop = (el: Element | null) => {
+          const r = el?.getBoundingClientRect();
+          if (!r) return null;
+          const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+          // Retargeted: the document sees the host; inside the root, the element of the loader's own.
+          return document.elementFromPoint(x, y) === host ? (root.elementFromPoint(x, y)?.closest('button, iframe')?.tagName.toLowerCase() ?? null) : null;
+        };
+        const launcher = root.querySelector('button');
+        const panel = root.querySelector('div');
+        const frame = root.querySelector('iframe');
+        return {
+          viewport: { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight },
+          scrolled: scrollY > 0,
+          launcher: boxOf(launcher),
+          launcherOnTop: onTop(launcher),
+          panel: boxOf(panel),
+          frame: boxOf(frame),
+          frameOnTop: onTop(frame),
+        };
+      });
+    }
+
+    for (const { kind, head = '', body = '', csp } of HOSTILE) {
+      it(`${kind}: the launcher in its corner and clickable, the panel on screen at its size`, async () => {
+        const url = hostPage(
+          shopHtml(s.baseUrl, { head, body: LONG + body, nonce: csp && NONCE }),
+          csp && { 'content-security-policy': `default-src 'self'; style-src 'self'; script-src 'nonce-${NONCE}' ${s.baseUrl}; frame-src ${s.baseUrl}; img-src data:` },
+        );
+        for (const viewport of [DESKTOP, PHONE]) {
+          const context = await s.browser.newContext({ viewport, hasTouch: viewport.width < 600 });
+          try {
+            const page = await context.newPage();
+            const problems: string[] = [];
+            page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+            page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`console.${m.type()}: ${m.text()}`));
+            await page.addInitScript(() => {
+              document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP refused ${e.violatedDirective}: ${e.blockedURI}`));
+            });
+            await page.goto(url);
+            await launcherShown(page);
+            await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+            const closed = await placement(page);
+            const { width, height } = closed.viewport;
+            const size = `${width}×${height}`;
+            expect(closed.scrolled, size).toBe(true);
+            expect(closed.launcher, `${size}: the launcher in the bottom corner`).toEqual({ x: width - 20 - 56, y: height - 20 - 56, width: 56, height: 56 });
+            expect(closed.launcherOnTop, `${size}: nothing of the page over the launcher`).toBe('button');
+
+            // A visitor's click in the corner.
+            await page.mouse.click(width - 20 - 28, height - 20 - 28);
+            await expect.poll(() => isOpen(page), { message: `${size}: the click opened the panel` }).toBe(true);
+            const frame = await chatFrame(page);
+            await frame.getByRole('textbox', { name: 'Message' }).waitFor();
+            const open = await placement(page);
+            const panel = width > 480 ? { x: width - 20 - 380, y: height - 92 - Math.min(640, height - 112), width: 380, height: Math.min(640, height - 112) } : { x: 0, y: 0, width, height };
+            expect(open.panel, `${size}: the panel on screen at its size`).toEqual(panel);
+            expect(open.frame, `${size}: the chat fills the panel`).toEqual(panel);
+            expect(open.frameOnTop, `${size}: nothing of the page over the chat`).toBe('iframe');
+            expect(problems, size).toEqual([]);
+          } finally {
+            await context.close();
+          }
+        }
+      });
+    }
+
+    it('garbage from the page (null and a number in the queue, on(\'ready\', 42), identities postMessage cannot copy) is one warning each; the later calls run and the chat starts, also after reloads', async () => {
+      const { page } = s;
+      const problems: string[] = [];
+      const warnings: string[] = [];
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
+      const queue = `
+        VisitorChat.push(null);
+        VisitorChat.push(42);
+        VisitorChat.push(['on', 'ready', 42]);
+        VisitorChat.push(['identify', { name: 'Grace Hopper', avatar: document.body }]);
+        VisitorChat.push(['identify', { email: 'grace@example.com', onChange() {} }]);
+        VisitorChat.push(['identify', { name: 'Ada Lovelace' }]);
+        VisitorChat.push(['on', 'ready', () => heard.push(['ready after the garbage'])]);
+        VisitorChat.push(['open']);`;
+      const GARBAGE = 5;
+      const bad = (text: string) => text.startsWith('[visitor-chat] bad ');
+      const started = page.waitForRequest((r) => r.url().endsWith('/api/chat/visitor/chatStart'));
+      await page.goto(hostPage(shopHtml(s.baseUrl, { queue })));
+      expect(bodyOf(await started)).toMatchObject({ userName: 'Ada Lovelace' });
+      expect(bodyOf(await started)).not.toHaveProperty('email');
+      await expect.poll(() => heard(page)).toContainEqual(['ready after the garbage']);
+      expect(await isOpen(page)).toBe(true);
+      const frame = await chatFrame(page);
+      await frame.getByRole('textbox', { name: 'Message' }).waitFor();
+      expect(warnings.filter(bad)).toHaveLength(GARBAGE);
+
+      // Called directly once the chat runs: returns, throws nothing, warns once.
+      await page.evaluate(() => (window as unknown as ShopWindow).VisitorChat.identify({ name: 'Grace', avatar: document.body } as never));
+      expect(warnings.filter(bad)).toHaveLength(GARBAGE + 1);
+
+      // The widget reloads (it gets init again), then the whole page does (the queue runs again): the chat goes on.
+      const again = page.waitForRequest((r) => r.url().endsWith('/api/chat/visitor/chatStart'));
+      await frame.evaluate(() => location.reload());
+      expect(bodyOf(await again)).toMatchObject({ userName: 'Ada Lovelace' });
+      const afterReload = page.waitForRequest((r) => r.url().endsWith('/api/chat/visitor/chatStart'));
+      await page.reload();
+      expect(bodyOf(await afterReload)).toMatchObject({ userName: 'Ada Lovelace' });
+      await (await chatFrame(page)).getByRole('textbox', { name: 'Message' }).waitFor();
+      expect(warnings.filter(bad)).toHaveLength(2 * GARBAGE + 1);
+      expect(warnings.filter((text) => !bad(text))).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+
+    it('a window.VisitorChat of the page’s own (an element with id="VisitorChat") is one warning; the chat loads in its place', async () => {
+      const { page } = s;
+      const problems: string[] = [];
+      const warnings: string[] = [];
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+      await page.goto(hostPage(shopHtml(s.baseUrl, { record: false, body: '<div id="VisitorChat">Talk to us</div>' })));
+      await page.waitForFunction(() => typeof (window as unknown as ShopWindow).VisitorChat.isOpen === 'function');
+      expect(warnings).toEqual([expect.stringMatching(/^\[visitor-chat\] bad window\.VisitorChat \(replaced\):/)]);
+      await page.getByRole('button', { name: 'Chat' }).click();
+      await (await chatFrame(page)).getByRole('textbox', { name: 'Message' }).waitFor();
+      expect(await isOpen(page)).toBe(true);
+      expect(problems).toEqual([]);
+    });
   });
 });

@@ -1,22 +1,16 @@
+import { within } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createVisitorChat, type VisitorChat, type VisitorChatOptions } from '../../ui/loader';
+import { createVisitorChat, type VisitorChat, type VisitorChatOptions, type VisitorIdentity } from '../../ui/loader';
 import { languageOf } from '../../ui/loader/language';
 import { direction } from '../../ui/loader/view';
 
 const CHAT = 'https://chat.example';
 
-/** The loader's shadow root, opened for the test (the loader attaches a closed one). */
-let shadow: ShadowRoot | undefined;
 /** The chat frame's window (jsdom gives a frame in a shadow root none): what the loader posts to it. */
 const widget = { postMessage: vi.fn() };
 beforeEach(() => {
   widget.postMessage = vi.fn();
   vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get').mockReturnValue(widget as unknown as Window);
-  const attach = Element.prototype.attachShadow;
-  vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
-    shadow = attach.call(this, { ...init, mode: 'open' });
-    return shadow;
-  });
 });
 
 let chats: VisitorChat[] = [];
@@ -36,8 +30,12 @@ function chat(options: Partial<VisitorChatOptions> = {}): VisitorChat {
   return created;
 }
 
-const launcher = () => shadow?.querySelector('button') as HTMLButtonElement;
-const frame = () => shadow?.querySelector('iframe') ?? null;
+/** The loader's shadow root (an open one) on the page. */
+const shadow = () => document.querySelector('visitor-chat')?.shadowRoot;
+const launcher = () => shadow()?.querySelector('button') as HTMLButtonElement;
+const frame = () => shadow()?.querySelector('iframe') ?? null;
+/** Collects the loader's console warnings (and keeps them off the test's output). */
+const warnings = () => vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 
 /** The widget in the frame posts `data` to the page (from `origin`, its frame's window by default). */
 function fromWidget(data: object, origin = CHAT, source: unknown = widget) {
@@ -57,6 +55,29 @@ describe('the launcher and the panel', () => {
     const url = new URL(frame()?.src ?? '');
     expect(`${url.origin}${url.pathname}`).toBe(`${CHAT}/chat/index`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ channelid: 'shop', from: 'iframe', host: location.origin });
+  });
+
+  it('a host page’s own tests find the launcher by role: the shadow root is open', () => {
+    chat();
+    const root = document.querySelector('visitor-chat')?.shadowRoot;
+    expect(root?.mode).toBe('open');
+    // Testing Library does not enter shadow roots by itself; within() the open one, it finds the launcher.
+    within(root as unknown as HTMLElement)
+      .getByRole('button', { name: 'Chat' })
+      .click();
+    expect(frame()).not.toBeNull();
+  });
+
+  it('mounts after <body>, not in it (a transformed body would carry the fixed launcher along)', () => {
+    chat();
+    const root = document.querySelector('visitor-chat');
+    expect(root?.parentElement).toBe(document.documentElement);
+    expect(document.body.contains(root)).toBe(false);
+  });
+
+  it('with groupId and adminId, the frame’s address carries them; nothing empty is sent', () => {
+    chat({ groupId: 'sales', adminId: '' }).open();
+    expect(Object.fromEntries(new URL(frame()?.src ?? '').searchParams)).toEqual({ channelid: 'shop', from: 'iframe', host: location.origin, groupid: 'sales' });
   });
 
   it('hideLauncher: no launcher to see; open() still opens', () => {
@@ -154,7 +175,7 @@ describe('the protocol with the widget', () => {
     c.close();
     fromWidget({ type: 'message', newMessage: true, channel: {}, message: { senderName: 'Alice', preview: 'Still there?' } });
     expect(launcher().getAttribute('aria-label')).toBe('Chat (1)');
-    expect(shadow?.querySelector('b')?.textContent).toBe('1');
+    expect(shadow()?.querySelector('b')?.textContent).toBe('1');
     c.open();
     expect(counts).toEqual([1, 0]);
     expect(heard).toEqual([
@@ -191,7 +212,7 @@ describe('the protocol with the widget', () => {
 
 describe('the API', () => {
   it('push runs a queued call; an unknown one is a log line', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = warnings();
     const c = chat();
     c.push(['open']);
     expect(c.isOpen()).toBe(true);
@@ -216,7 +237,7 @@ describe('the API', () => {
   });
 
   it('setLanguage: one of the 25 changes the label and side (right to left for Arabic); another is refused with a log line', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = warnings();
     const c = chat();
     c.setLanguage('ar');
     expect(launcher().getAttribute('aria-label')).toBe('الدردشة');
@@ -224,6 +245,94 @@ describe('the API', () => {
     c.setLanguage('klingon');
     expect(warn).toHaveBeenCalledTimes(1);
     expect(launcher().getAttribute('aria-label')).toBe('الدردشة');
+  });
+});
+
+describe('what a host page may pass by mistake: one warning each, ignored, nothing thrown, the rest goes on', () => {
+  /** A call as a host page may write it, whatever its type. */
+  const garbage = (call: unknown) => call as Parameters<VisitorChat['push']>[0];
+
+  it('push: a call that is no array, names no method of the API, or is push itself', () => {
+    const warn = warnings();
+    const c = chat();
+    for (const call of [null, 42, 'open', {}, [], [42], ['toString'], ['constructor'], ['push', ['open']]]) c.push(garbage(call));
+    expect(warn.mock.calls.map(([message, value]) => [message, value])).toEqual(
+      [null, 42, 'open', {}, [], [42], ['toString'], ['constructor'], ['push', ['open']]].map((call) => ['[visitor-chat] bad call:', call]),
+    );
+    expect(c.isOpen()).toBe(false);
+    c.push(['open']);
+    expect(c.isOpen()).toBe(true);
+  });
+
+  it('on: a handler that is no function (on(\'ready\', 42)) is ignored; the others still hear the event', async () => {
+    const warn = warnings();
+    const c = chat();
+    const stop = c.on('ready', garbage(42) as unknown as () => void);
+    c.on('open', garbage(null) as unknown as () => void);
+    const ready = vi.fn();
+    c.on('ready', ready);
+    c.open();
+    // An error thrown in the microtask would fail this test as an unhandled error.
+    await Promise.resolve();
+    expect(ready).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls).toEqual([
+      ['[visitor-chat] bad handler:', 42],
+      ['[visitor-chat] bad handler:', null],
+    ]);
+    expect(() => stop()).not.toThrow();
+  });
+
+  it('a ready handler that throws is logged, not thrown into the page (it runs in a microtask)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    chat().on('ready', () => {
+      throw new Error('host bug');
+    });
+    await Promise.resolve();
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+
+  it('identify: a value postMessage cannot copy (a function inside) or the widget would refuse is not kept; init still goes, with the identity given before', () => {
+    const warn = warnings();
+    const c = chat();
+    c.identify({ name: 'Ada' });
+    const bad = [{ name: 'Grace', onChange: () => undefined }, { name: 42 }, { email: null }, null, 'Ada', 7];
+    for (const identity of bad) c.identify(identity as unknown as VisitorIdentity);
+    expect(warn.mock.calls).toEqual(bad.map((identity) => ['[visitor-chat] bad identity:', identity]));
+    c.open();
+    fromWidget({ type: 'hello' });
+    const init = widget.postMessage.mock.calls[0]?.[0] as unknown;
+    expect(init).toMatchObject({ type: 'init', identity: { name: 'Ada' } });
+    // What the real postMessage would copy.
+    expect(structuredClone(init)).toEqual(init);
+    // A widget that reloads says hello again, and gets the same init again.
+    fromWidget({ type: 'hello' });
+    expect(widget.postMessage.mock.calls[1]?.[0]).toEqual(init);
+  });
+
+  it('identify keeps a copy: the page changing its object afterwards (say, adding a function) changes nothing', () => {
+    const c = chat();
+    const mine: Record<string, unknown> = { name: 'Ada' };
+    c.identify(mine as VisitorIdentity);
+    mine.name = 'Grace';
+    mine.onChange = () => undefined;
+    c.open();
+    fromWidget({ type: 'hello' });
+    expect(widget.postMessage.mock.calls[0]?.[0]).toMatchObject({ identity: { name: 'Ada' } });
+  });
+
+  it('setParams takes a string, setLanguage one of the 25 codes; anything else is warned about and ignored', () => {
+    const warn = warnings();
+    const c = chat();
+    c.setParams('plan=gold');
+    c.setParams(garbage(42) as unknown as string);
+    c.setLanguage(garbage(null) as unknown as string);
+    c.open();
+    fromWidget({ type: 'hello' });
+    expect(widget.postMessage.mock.calls[0]?.[0]).toMatchObject({ type: 'init', params: 'plan=gold', language: undefined });
+    expect(warn.mock.calls).toEqual([
+      ['[visitor-chat] bad params:', 42],
+      ['[visitor-chat] bad language:', null],
+    ]);
   });
 });
 

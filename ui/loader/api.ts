@@ -63,7 +63,11 @@ export interface VisitorChat {
   close(): void;
   toggle(): void;
   isOpen(): boolean;
-  /** Who the visitor is: sent with the chat's start (SPEC §7 chatStart), never in the iframe's URL. Call it before the chat opens. */
+  /**
+   * Who the visitor is: sent with the chat's start (SPEC §7 chatStart), never in the iframe's URL.
+   * Call it before the chat opens. Fields given are strings; a value with anything postMessage
+   * cannot copy (a function, a DOM node) or of another shape is a console warning, and ignored.
+   */
   identify(identity: VisitorIdentity): void;
   /** SPEC §2 params, sent with the chat's start like `identify`. */
   setParams(params: string): void;
@@ -72,7 +76,7 @@ export interface VisitorChat {
   /** Listens to an event; returns the function that stops listening. */
   on<E extends VisitorChatEvent>(event: E, handler: VisitorChatHandler<E>): () => void;
   off<E extends VisitorChatEvent>(event: E, handler: VisitorChatHandler<E>): void;
-  /** Removes everything the loader added to the page: launcher, panel, listeners, timers. The handle does nothing afterwards. */
+  /** Removes everything the loader added to the page: launcher, panel, listeners (an idle prefetch still pending then does nothing). The handle does nothing afterwards. */
   destroy(): void;
   /** Runs a queued call, e.g. `push(['open'])`: what `window.VisitorChat.push` does before and after the script loaded. */
   push(call: VisitorChatCall): void;

@@ -1,6 +1,6 @@
 import type { VisitorChat, VisitorChatEvent, VisitorChatHandler, VisitorChatOptions, VisitorIdentity } from './api';
 import { isLanguage, labelFor, languageOf, rightToLeft } from './language';
-import { HOST_ORIGIN_PARAM, HOST_SOURCE, PROTOCOL_VERSION, isWidgetMessage, type HostMessage } from './protocol';
+import { HOST_ORIGIN_PARAM, HOST_SOURCE, PROTOCOL_VERSION, isIdentity, isWidgetMessage, type HostMessage } from './protocol';
 import { direction, drawView } from './view';
 
 /** What the host page's session storage keeps across its page loads, once the visitor opened the chat. */
@@ -10,6 +10,24 @@ interface Saved {
 }
 
 const DEFAULT_COLOR = '#2563eb';
+
+/**
+ * What the host page passed that the loader cannot use (a call that is no call, a handler that is
+ * no function, an identity with what postMessage cannot copy, …; docs/embedding.md lists them): one
+ * warning with the value, and it is ignored. Nothing throws into the page; the calls after it run.
+ */
+export function warn(what: string, value: unknown): void {
+  console.warn(`[visitor-chat] bad ${what}:`, value);
+}
+
+/** Calls a host page's handler: one that throws is logged and must not stop the others or the chat. */
+function safely<A extends unknown[]>(handler: (...args: A) => void, args: A): void {
+  try {
+    handler(...args);
+  } catch (error) {
+    console.error('[visitor-chat]', error);
+  }
+}
 
 /** Storage that may be blocked (a sandboxed page) or full: reads give null, writes do nothing. */
 function read(storage: () => Storage, key: string): string | null {
@@ -27,15 +45,6 @@ function write(storage: () => Storage, key: string, value: string): void {
   }
 }
 const session = () => sessionStorage;
-/** Runs `task` when the page is next idle (within 3 s; Safari has no requestIdleCallback); returns the cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 3_000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 1);
-  return () => clearTimeout(id);
-}
 const local = () => localStorage;
 
 /** The saved open state, when there is one (the visitor opened the chat in this tab); null otherwise. */
@@ -80,21 +89,13 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   /** init was posted: the widget runs the chat. */
   let initialised = false;
   let destroyed = false;
-  let cancelIdle: (() => void) | undefined;
 
   const position = options.position ?? 'end';
   const view = drawView(options.color ?? DEFAULT_COLOR, direction(position, rightToLeft(language)), hideLauncher);
   const { launcher, badge, panel } = view;
 
   function emit<E extends VisitorChatEvent>(event: E, ...args: Parameters<VisitorChatHandler<E>>): void {
-    for (const handler of handlers.get(event) ?? []) {
-      try {
-        (handler as VisitorChatHandler<E>)(...args);
-      } catch (error) {
-        // One host handler that throws must not stop the others or the chat.
-        console.error('[visitor-chat]', error);
-      }
-    }
+    for (const handler of handlers.get(event) ?? []) safely(handler as VisitorChatHandler<E>, args);
   }
 
   function post(message: HostMessage): void {
@@ -128,16 +129,11 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   /** The iframe, created once: hidden until opened. */
   function ensureFrame(): void {
     if (frame || destroyed) return;
-    const url = new URL('index', base);
-    url.searchParams.set('channelid', channelId);
-    url.searchParams.set('from', 'iframe');
-    url.searchParams.set(HOST_ORIGIN_PARAM, location.origin);
-    if (groupId) url.searchParams.set('groupid', groupId);
-    if (adminId) url.searchParams.set('adminid', adminId);
+    const query = Object.entries({ channelid: channelId, from: 'iframe', [HOST_ORIGIN_PARAM]: location.origin, groupid: groupId, adminid: adminId });
     frame = document.createElement('iframe');
     frame.title = labelFor(language);
     frame.allow = 'microphone; clipboard-write';
-    frame.src = url.href;
+    frame.src = new URL(`index?${new URLSearchParams(query.filter((entry): entry is [string, string] => !!entry[1]))}`, base).href;
     panel.append(frame);
   }
 
@@ -162,65 +158,66 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     }
   }
 
-  const api: VisitorChat = {
-    open() {
-      if (destroyed || open) return;
-      const focusChat = document.activeElement === view.root;
-      open = started = true;
+  /** Opens or closes the panel; opening first makes the frame and starts the chat. */
+  function show(next: boolean): void {
+    if (destroyed || open === next) return;
+    const focusInside = document.activeElement === view.root;
+    open = next;
+    if (next) {
+      started = true;
       ensureFrame();
-      panel.classList.add('open');
-      launcher.setAttribute('aria-expanded', 'true');
       setUnread(0);
-      save();
-      if (initialised) post({ type: 'visibility', open });
-      else init();
-      // From the launcher, focus goes into the chat; an open() of the page's own button leaves focus to the page.
-      if (focusChat) frame?.focus();
-      emit('open');
-    },
-    close() {
-      if (destroyed || !open) return;
-      const focusInside = document.activeElement === view.root;
-      open = false;
-      panel.classList.remove('open');
-      launcher.setAttribute('aria-expanded', 'false');
-      save();
-      post({ type: 'visibility', open });
-      if (focusInside && !hideLauncher) launcher.focus();
-      emit('close');
-    },
-    toggle() {
-      if (open) api.close();
-      else api.open();
-    },
+    }
+    panel.classList.toggle('open', next);
+    launcher.setAttribute('aria-expanded', String(next));
+    save();
+    if (initialised) post({ type: 'visibility', open });
+    else init();
+    // From the launcher, focus goes into the chat and back; open() from the page's own button leaves focus to the page.
+    if (focusInside) (next ? frame : hideLauncher ? undefined : launcher)?.focus();
+    emit(next ? 'open' : 'close');
+  }
+
+  const api: VisitorChat = {
+    open: () => show(true),
+    close: () => show(false),
+    toggle: () => show(!open),
     isOpen: () => open,
-    identify(next) {
-      identity = { ...identity, ...next };
+    identify(next: unknown) {
+      // Checked before it is kept, as the copy postMessage will make (no function or DOM node in it)
+      // and the widget will read: init, posted again after every reload of the widget, must go through.
+      let copy: unknown;
+      try {
+        copy = structuredClone(next);
+      } catch {
+        // Left undefined: no identity.
+      }
+      if (!isIdentity(copy)) return warn('identity', next);
+      identity = { ...identity, ...copy };
       if (initialised) post({ type: 'identify', identity });
     },
-    setParams(next) {
+    setParams(next: unknown) {
+      if (typeof next !== 'string') return warn('params', next);
       params = next;
       if (initialised) post({ type: 'params', params: next });
     },
-    setLanguage(code) {
-      if (!isLanguage(code)) {
-        console.warn(`[visitor-chat] unknown language ${code}`);
-        return;
-      }
+    setLanguage(code: unknown) {
+      if (typeof code !== 'string' || !isLanguage(code)) return warn('language', code);
       chosen = language = code;
-      view.root.setAttribute('dir', direction(position, rightToLeft(code)));
+      view.root.dir = direction(position, rightToLeft(code));
       label();
       if (frame) frame.title = labelFor(code);
       if (initialised) post({ type: 'language', language: code });
     },
-    on(event, handler) {
-      if (destroyed) return () => undefined;
+    on(event, handler: unknown) {
+      if (typeof handler !== 'function') warn('handler', handler);
+      if (destroyed || typeof handler !== 'function') return () => undefined;
       const set = handlers.get(event) ?? new Set();
       set.add(handler as (...args: never[]) => void);
       handlers.set(event, set);
       // ready has happened; a count restored from an earlier page load is news to a new handler.
-      if (event === 'ready' || (event === 'unreadCountChange' && unread)) queueMicrotask(() => set.has(handler as (...args: never[]) => void) && (handler as VisitorChatHandler<'unreadCountChange'>)(unread));
-      return () => api.off(event, handler);
+      if (event === 'ready' || (event === 'unreadCountChange' && unread)) queueMicrotask(() => set.has(handler as (...args: never[]) => void) && safely(handler as VisitorChatHandler<'unreadCountChange'>, [unread]));
+      return () => api.off(event, handler as VisitorChatHandler<typeof event>);
     },
     off(event, handler) {
       handlers.get(event)?.delete(handler as (...args: never[]) => void);
@@ -230,15 +227,15 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       // The panel is gone with the rest: isOpen() says so.
       open = false;
       window.removeEventListener('message', onMessage);
-      cancelIdle?.();
       view.root.remove();
       handlers.clear();
       frame = undefined;
     },
-    push([method, ...args]) {
-      const call = api[method] as ((...a: unknown[]) => unknown) | undefined;
-      if (typeof call === 'function' && method !== ('push' as string)) call(...args);
-      else console.warn(`[visitor-chat] unknown call ${String(method)}`);
+    push(call: unknown) {
+      // Anything may be in the page's queue: only a call of an own method other than push runs.
+      const [method, ...args] = Array.isArray(call) ? (call as unknown[]) : [];
+      if (method !== 'push' && Object.hasOwn(api, method as PropertyKey)) (api[method as keyof VisitorChat] as (...a: unknown[]) => unknown)(...args);
+      else warn('call', call);
     },
   };
 
@@ -248,8 +245,13 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     launcher.addEventListener('pointerenter', ensureFrame);
     launcher.addEventListener('focus', ensureFrame);
   }
-  // A visitor who opened the chat on an earlier page view: it runs on (new messages, the unread badge) once the page is idle.
-  if (started || prefetch === 'idle') cancelIdle = whenIdle(ensureFrame);
+  // A visitor who opened the chat on an earlier page view: it runs on (new messages, the unread badge)
+  // once the page is idle (within 3 s; Safari has no requestIdleCallback). Left to run after
+  // destroy(), when ensureFrame does nothing.
+  if (started || prefetch === 'idle') {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(ensureFrame, { timeout: 3_000 });
+    else setTimeout(ensureFrame, 1);
+  }
   label();
   if (saved?.open) api.open();
   return api;

@@ -89,8 +89,12 @@ export function isWidgetMessage(data: unknown): data is Envelope<WidgetMessage, 
   return type === 'hello' || type === 'close' || (type === 'visitor' && typeof data.visitorId === 'string' && data.visitorId !== '');
 }
 
-/** Who the visitor is, when `value` reads as an identity: an object whose name, email and phone are strings when given. */
-function isIdentity(value: unknown): value is VisitorIdentity {
+/**
+ * Who the visitor is, when `value` reads as an identity: an object whose name, email and phone are
+ * strings when given. The loader takes from a host page only what passes here (the widget drops an
+ * init with anything else).
+ */
+export function isIdentity(value: unknown): value is VisitorIdentity {
   return isRecord(value) && optString(value.name) && optString(value.email) && optString(value.phone);
 }
 

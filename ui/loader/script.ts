@@ -1,5 +1,5 @@
-import type { LauncherPosition, Prefetch, VisitorChat, VisitorChatCall, VisitorChatOptions } from './api';
-import { createVisitorChat } from './chat';
+import type { VisitorChat, VisitorChatCall, VisitorChatOptions } from './api';
+import { createVisitorChat, warn } from './chat';
 
 declare global {
   interface Window {
@@ -13,37 +13,33 @@ declare global {
 
 /**
  * `<script async src=".../chat/loader.js" data-channel-id="…">`: the options from the tag's data
- * attributes (docs/embedding.md), the chat's address from the script's own, the queued calls run.
+ * attributes (docs/embedding.md; they are named as the options), the chat's address from the
+ * script's own, the queued calls run.
  */
 function boot(script: HTMLScriptElement): void {
+  const queued = window.VisitorChat;
+  // The host page may have loaded it twice: the first one stays (checked here: two copies that both
+  // waited for the body would otherwise both draw a launcher).
+  if ((queued as VisitorChat | undefined)?.isOpen) return;
   const data = script.dataset;
-  const channelId = data.channelId;
-  if (!channelId) {
+  if (!data.channelId) {
     console.error('[visitor-chat] loader.js needs data-channel-id');
     return;
   }
-  const options: VisitorChatOptions = {
-    channelId,
+  const chat = createVisitorChat({
+    ...(data as unknown as VisitorChatOptions),
     chatUrl: data.chatUrl ?? new URL('.', script.src).href,
-    color: data.color,
-    position: data.position as LauncherPosition | undefined,
-    hideLauncher: data.hideLauncher !== undefined && data.hideLauncher !== 'false',
-    language: data.language,
-    prefetch: data.prefetch as Prefetch | undefined,
-    groupId: data.groupId,
-    adminId: data.adminId,
-  };
-  const queued = window.VisitorChat;
-  const chat = createVisitorChat(options);
+    hideLauncher: (data.hideLauncher ?? 'false') !== 'false',
+  });
   window.VisitorChat = chat;
   if (Array.isArray(queued)) queued.forEach(chat.push);
+  // Something of the page's own by that name (an element with id="VisitorChat", another script's object) is no queue.
+  else if (queued != null) warn('window.VisitorChat (replaced)', queued);
 }
 
 const script = document.currentScript;
 if (script instanceof HTMLScriptElement) {
-  // The host page may have loaded it twice: the first one stays.
-  if (!window.VisitorChat || Array.isArray(window.VisitorChat)) {
-    if (document.body) boot(script);
-    else document.addEventListener('DOMContentLoaded', () => boot(script), { once: true });
-  }
+  // After the body, the launcher comes after the page's own controls in tab order (and in paint order where there is no top layer).
+  if (document.body) boot(script);
+  else document.addEventListener('DOMContentLoaded', () => boot(script));
 }

@@ -5,25 +5,28 @@ import type { LauncherPosition } from './api';
  * launcher (a button with the chat icon, the close icon while open, and the unread badge) and the
  * panel with the chat's iframe. The panel is a card above the launcher on wide screens and the
  * whole screen on phones (where the widget's own close control closes it).
+ *
+ * Both sit at the highest z-index, for browsers without the top layer (drawView); `!important` on
+ * the host keeps the page's own rules (`[popover]`, `*`) from giving it a box or moving it.
  */
 const CSS =
-  ':host{all:initial}' +
-  'button{position:fixed;bottom:20px;inset-inline-end:20px;z-index:2147483001;width:56px;height:56px;border:0;border-radius:50%;padding:0;background:var(--c);color:#fff;cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);display:grid;place-items:center}' +
+  ':host{all:initial!important}' +
+  'div,button{position:fixed;inset-inline-end:20px;z-index:2147483647}' +
+  'button{bottom:20px;width:56px;height:56px;border:0;border-radius:50%;padding:0;background:var(--c);color:#fff;cursor:pointer;box-shadow:0 4px 14px #0004;display:grid;place-items:center}' +
   'button:focus-visible{outline:3px solid var(--c);outline-offset:3px}' +
   'svg{width:28px;height:28px;fill:currentColor}' +
   '.x{fill:none;stroke:currentColor;stroke-width:2.5}' +
-  '.x,[aria-expanded=true] .o{display:none}' +
-  '[aria-expanded=true] .x{display:block}' +
-  'b{position:absolute;top:-4px;inset-inline-end:-4px;min-width:20px;height:20px;padding:0 5px;box-sizing:border-box;border-radius:10px;background:#dc2626;color:#fff;font:700 12px/20px system-ui,sans-serif;text-align:center}' +
-  'b:empty,[hidden]{display:none}' +
-  'div{position:fixed;bottom:92px;inset-inline-end:20px;z-index:2147483000;width:380px;height:min(640px,calc(100vh - 112px));border-radius:12px;overflow:hidden;box-shadow:0 8px 30px rgba(0,0,0,.3);visibility:hidden}' +
+  '[aria-expanded=false] .x,[aria-expanded=true] .o,b:empty,[hidden]{display:none}' +
+  // min-width and padding make a 20 px circle that widens for two digits.
+  'b{position:absolute;top:-4px;inset-inline-end:-4px;min-width:10px;height:20px;padding:0 5px;border-radius:10px;background:#dc2626;color:#fff;font:700 12px/20px sans-serif;text-align:center}' +
+  'div{bottom:92px;width:380px;height:min(640px,100vh - 112px);border-radius:12px;overflow:hidden;box-shadow:0 8px 30px #0005;visibility:hidden}' +
   '.open{visibility:visible}' +
   'iframe{width:100%;height:100%;border:0;display:block;background:#fff}' +
-  '@media (max-width:480px){div{inset:0;width:auto;height:auto;border-radius:0}.open~button{display:none}}';
+  '@media(max-width:480px){div{inset:0;width:auto;height:auto;border-radius:0}.open~button{display:none}}';
 
 const ICON_CHAT = 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z';
 const ICON_CLOSE = 'M6 6l12 12M18 6 6 18';
-const svg = (path: string, name: string) => `<svg class="${name}" viewBox="0 0 24 24" aria-hidden="true"><path d="${path}"/></svg>`;
+const svg = (path: string, name: string) => `<svg class="${name}" viewBox="0 0 24 24"><path d="${path}"/></svg>`;
 
 /** The parts of the loader's markup that its logic drives. */
 export interface View {
@@ -36,20 +39,34 @@ export interface View {
 
 /** The direction that puts the launcher on `position`'s side: logical sides follow the language's, physical ones are pinned. */
 export function direction(position: LauncherPosition, rtl: boolean): 'rtl' | 'ltr' {
-  if (position === 'right') return 'ltr';
-  if (position === 'left') return 'rtl';
-  return (position === 'start') !== rtl ? 'rtl' : 'ltr';
+  return position === 'left' || (position !== 'right' && (position === 'start') !== rtl) ? 'rtl' : 'ltr';
 }
 
-/** Draws the launcher and the (empty, hidden) panel, and adds them to the page. */
+/**
+ * Draws the launcher and the (empty, hidden) panel, and adds them to the page where no host style
+ * can move or cover them: after `<body>` (a transform, filter or contain on it would make it the
+ * fixed elements' containing block), in the top layer (above any z-index, out of any transformed
+ * ancestor) where the browser has popovers.
+ */
 export function drawView(color: string, dir: 'rtl' | 'ltr', hideLauncher: boolean): View {
   const root = document.createElement('visitor-chat');
+  // A custom property set through the CSSOM, which a page's CSP allows (a style attribute it may not).
   root.style.setProperty('--c', color);
-  const shadow = root.attachShadow({ mode: 'closed' });
-  shadow.innerHTML = `<style>${CSS}</style><div></div><button type="button" aria-expanded="false"${hideLauncher ? ' hidden' : ''}>${svg(ICON_CHAT, 'o')}${svg(ICON_CLOSE, 'x')}<b></b></button>`;
+  // Open: the page's own tests find the launcher by role; the styles are as isolated as in a closed one.
+  const shadow = root.attachShadow({ mode: 'open' });
+  const markup = `<div></div><button aria-expanded="false"${hideLauncher ? ' hidden' : ''}>${svg(ICON_CHAT, 'o')}${svg(ICON_CLOSE, 'x')}<b></b></button>`;
+  // A constructed stylesheet is CSSOM too, which a CSP of style-src 'self' allows (a <style> it
+  // blocks). Every browser the widget runs in has them (Safari from 16.4; the widget needs 16).
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(CSS);
+  shadow.adoptedStyleSheets = [sheet];
+  shadow.innerHTML = markup;
   // Places launcher and panel (inline-end); the widget in the panel has its own direction.
-  root.setAttribute('dir', dir);
-  document.body.append(root);
+  root.dir = dir;
+  root.popover = 'manual';
+  document.documentElement.append(root);
+  // A browser without popovers keeps the highest z-index (CSS), after <body> in paint order.
+  root.showPopover?.();
   return {
     root,
     launcher: shadow.querySelector('button') as HTMLButtonElement,
