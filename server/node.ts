@@ -93,6 +93,8 @@ export function pushFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.PUSH !== '0';
 }
 
+/** The host-page loader (vite.loader.config.ts). */
+const LOADER_PATH = `${WIDGET_PATH}/loader.js`;
 /** Built files with a content hash in their name: a new build gives new names. */
 const HASHED_ASSETS = /^\/chat\/assets\//;
 
@@ -104,6 +106,8 @@ const HASHED_ASSETS = /^\/chat\/assets\//;
 function cacheHeaders(_path: string, c: Context): void {
   c.header('Cache-Control', HASHED_ASSETS.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache');
   if (!c.res.headers.has('Vary')) c.header('Vary', 'Accept-Encoding');
+  // The loader names no source map in its body (bytes on every host page view): devtools find it here.
+  if (c.req.path === LOADER_PATH) c.header('SourceMap', `${LOADER_PATH}.map`);
 }
 
 /** A CSP source expression frame-ancestors accepts: a keyword, a scheme, or a host with optional scheme, wildcard and port. */

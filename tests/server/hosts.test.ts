@@ -22,6 +22,7 @@ describe('Node host', () => {
   writeFileSync(join(dist, 'assets', 'app.js'), script);
   writeFileSync(join(dist, 'assets', 'app.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'assets', 'app.js.gz'), gzipSync(script));
+  writeFileSync(join(dist, 'loader.js'), '(()=>{})();');
   const host = createHost({ distDir: dist, devControls: false });
   const get = (path: string, headers: Record<string, string> = {}) => host.fetch(new Request(`http://localhost${path}`, { headers }));
 
@@ -48,6 +49,11 @@ describe('Node host', () => {
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     const plain = await get('/chat/assets/app.js');
     expect([plain.headers.get('content-encoding'), plain.headers.get('vary'), await plain.text()]).toEqual([null, 'Accept-Encoding', script]);
+  });
+
+  it("names the loader's source map in a header, since its body does not (bytes on every host page)", async () => {
+    expect((await get('/chat/loader.js')).headers.get('sourcemap')).toBe('/chat/loader.js.map');
+    expect((await get('/chat/assets/app.js')).headers.get('sourcemap')).toBeNull();
   });
 
   it('lets browsers keep hashed assets for a year and revalidate the page on each load', async () => {
