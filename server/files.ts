@@ -47,7 +47,10 @@ export function uploadCalls({ store, visitorOf }: ServerContext) {
         binary = '';
       }
       if (type === '' || binary === '') throw new ApiError(ErrorCode.BadRequest, 'imgData must be a base64 data URL');
-      return saveUpload(`image.${getExtension(type) ?? 'bin'}`, Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+      // A plain loop: Uint8Array.from with a mapping function takes seconds for a 10 MB file.
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+      return saveUpload(`image.${getExtension(type) ?? 'bin'}`, bytes);
     },
   };
 }
