@@ -19,8 +19,10 @@ export { fileMsgType, extensionOf, type FileMsgType } from './model/fileType';
 export { createVisitorApi, type VisitorApi, type HttpOptions, type EventBatch, type EventStreamRequest, type PushFrame, type UploadRequest } from './transport/visitorApi';
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';
-export type { ChatMessage, FileUpload, MessageRating, Notice, NoticeId, Position, QuickReply } from './model/message';
-export { avatarOf } from './model/message';
+export type { ChatMessage, FileUpload, MessageRating, Position } from './model/message';
+export type { Notice, NoticeId } from './model/notice';
+export type { QuickReply } from './model/quickReply';
+export { avatarOf } from './model/avatar';
 export type { ChannelInfo, AgentGroup, FormField, UserFormConfig } from './model/channel';
 export { DEFAULT_USER_FORM } from './model/channel';
 export {

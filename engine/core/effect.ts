@@ -1,6 +1,7 @@
 import { EMPTY, catchError, filter, ignoreElements, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import { MsgType, SenderType } from '../model/codes';
-import { NOTICE_FALLBACK, createMessage, type ChatMessage, type Notice } from '../model/message';
+import { type ChatMessage, createMessage } from '../model/message';
+import { type Notice, NOTICE_FALLBACK } from '../model/notice';
 import type { ConnectivityPort, Logger, StoragePort, VisibilityPort } from '../ports';
 import type { VisitorApi } from '../transport/visitorApi';
 import type { EffectOutput, Intent } from './intents';

@@ -10,7 +10,7 @@ import type { NoticesResult } from '../features/notices/slice';
 import type { RobotCommand, RobotResult } from '../features/robot/slice';
 import type { SignalsCommand, SignalsResult } from '../features/signals/slice';
 import type { ChannelInfo } from '../model/channel';
-import type { MessagePreview } from '../model/message';
+import type { MessagePreview } from '../model/preview';
 
 /** What the UI asks of the engine (its commands); effects hear them, some also change the state. */
 export type Command =

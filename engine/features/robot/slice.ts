@@ -1,6 +1,8 @@
 import { updateMessage, type Cases } from '../../core/cases';
 import { MsgType, SenderType } from '../../model/codes';
-import { NOTICE_FALLBACK, createMessage, suggestionsOf, type MessageRating } from '../../model/message';
+import { createMessage, type MessageRating } from '../../model/message';
+import { NOTICE_FALLBACK } from '../../model/notice';
+import { suggestionsOf } from '../../model/quickReply';
 import { append, findMessage } from '../../model/timeline';
 import type { RobotAskData } from '../../protocol';
 import { canRateReply } from './predicates';
