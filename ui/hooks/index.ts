@@ -26,7 +26,6 @@ export {
   useVoiceRecorder,
   type RecorderState,
   type RecorderError,
-  type RecorderHandle,
-  type RecorderHandlers,
   type VoiceRecorderOptions,
 } from './useVoiceRecorder';
+export type { RecorderHandle, RecorderHandlers } from './mediaRecorder';
