@@ -9,7 +9,7 @@ export type { LeaveMessageReason } from './features/forms/slice';
 // The rules every layer asks (SPEC §4): the reducer, the effects, the hooks and the widget call these.
 export { canChooseQuickReply, canEnd, canRequestHuman, isQueued, queuePosition, transfersToHuman } from './features/conversation/predicates';
 export { canLoadOlder } from './features/history/predicates';
-export { canRetry, canSendText, isUnconfirmed, outlivesPage } from './features/delivery/predicates';
+export { canRetry, canSendText, isUnconfirmed, isUploading, outlivesPage } from './features/delivery/predicates';
 export { canRetryStart, forgotSession, unreachable } from './features/bootstrap/predicates';
 export { canRateReply, quickReplies, showsRating, showsThinking, thoughtSeconds } from './features/robot/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
