@@ -1,6 +1,6 @@
 import { mergeMap } from 'rxjs';
-import { ofType, type Effect } from '../../core/effect';
-import { notify, type Notify } from '../../core/intents';
+import { notify, ofType, type Effect } from '../../core/effect';
+import type { Notify } from '../../core/intents';
 import { findMessage } from '../../model/timeline';
 import type { ChatMessage } from '../../model/message';
 import { previewOf } from '../../model/preview';
