@@ -48,6 +48,25 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...BROWSER_GLOBALS.map((name) => ({ name, message: 'engine/ gets browser things as injected ports.' }))],
     },
   },
+  // Features import only types from the state and intents, which are derived from the features'
+  // slices (core/registry.ts, core/slices.ts): the type-level circle never becomes a runtime one.
+  {
+    files: ['engine/features/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/state', '**/core/intents', '**/core/slices', '**/core/reduce'],
+              allowTypeImports: true,
+              message: 'engine/features/ imports only types from core/state and core/intents (they are made of the features).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // …except its browser entry (@visitor-chat/chat-engine/browser): the ports' browser implementations.
   { files: ['engine/browser.ts'], rules: { 'no-restricted-globals': 'off' } },
   // DESIGN: hooks are headless — no components or styles.

@@ -9,7 +9,7 @@ export type { LeaveMessageReason } from './features/forms/slice';
 // The rules every layer asks (SPEC §4): the reducer, the effects, the hooks and the widget call these.
 export { canChooseQuickReply, canEnd, canRequestHuman, isQueued, queuePosition, transfersToHuman } from './features/conversation/predicates';
 export { canLoadOlder } from './features/history/predicates';
-export { canRetry, canSendText, isUnconfirmed, outlivesPage } from './features/delivery/predicates';
+export { canRetry, canSendText, isUnconfirmed, isUploading, outlivesPage } from './features/delivery/predicates';
 export { canRetryStart, forgotSession, unreachable } from './features/bootstrap/predicates';
 export { canRateReply, quickReplies, showsRating, showsThinking, thoughtSeconds } from './features/robot/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
@@ -19,8 +19,10 @@ export { fileMsgType, extensionOf, type FileMsgType } from './model/fileType';
 export { createVisitorApi, type VisitorApi, type HttpOptions, type EventBatch, type EventStreamRequest, type PushFrame, type UploadRequest } from './transport/visitorApi';
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';
-export type { ChatMessage, FileUpload, MessageRating, Notice, NoticeId, Position, QuickReply } from './model/message';
-export { avatarOf } from './model/message';
+export type { ChatMessage, FileUpload, MessageRating, Position } from './model/message';
+export type { Notice, NoticeId } from './model/notice';
+export type { QuickReply } from './model/quickReply';
+export { avatarOf } from './model/avatar';
 export type { ChannelInfo, AgentGroup, FormField, UserFormConfig } from './model/channel';
 export { DEFAULT_USER_FORM } from './model/channel';
 export {

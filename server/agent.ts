@@ -1,7 +1,8 @@
 import type { AdminCardData, TransferAgentData, WireEvent, WireMessage } from '../engine/protocol.ts';
 import { EventCode, FLAG_ON, MsgType, OutType, SenderType, TransferStatus } from '../engine/model/codes.ts';
 import type { Preset } from './presets.ts';
-import type { Store, Visitor } from './store.ts';
+import type { Store } from './store.ts';
+import type { Visitor } from './visitor.ts';
 
 /** The simulated agent's name. */
 export const AGENT_NICK = 'Alice';

@@ -1,4 +1,4 @@
-import type { StoredFile } from './store.ts';
+import type { StoredFile } from './visitor.ts';
 
 /**
  * Small sample media for the `showcase` channel, made here so the demo needs no network and no

@@ -1,5 +1,5 @@
 import { ReceiveMode } from '../model/codes';
-import { trimApiBase } from '../transport/visitorApi';
+import { trimApiBase } from '../transport/http';
 import { DEFAULT_LIMITS, createRun, fail, type Check, type CheckLimits, type CheckResult, type Run, type Verdict } from './context';
 import { MESSAGE_CHECKS } from './messageChecks';
 import { POLL_CHECKS } from './pollChecks';

@@ -1,7 +1,8 @@
 import { DELIVERY_RETRY_MS, HISTORY_PAGE_SIZE } from '../constants';
 import { MsgType, ReceiveMode, SEND_OK, SenderType } from '../model/codes';
 import { DecodeError } from '../model/decode';
-import { createMessage, decodeMessage, toWire, type ChatMessage } from '../model/message';
+import { decodeMessage } from '../model/decodeMessage';
+import { type ChatMessage, createMessage, toWire } from '../model/message';
 import { heldForAgent } from '../features/conversation/predicates';
 import { robotAnswers } from '../features/robot/predicates';
 import { count, defineCheck, fail, failed, firstOf, needsSession, pass, skip, warn, type Check, type Run } from './context';

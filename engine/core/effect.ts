@@ -1,9 +1,10 @@
 import { EMPTY, catchError, filter, ignoreElements, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import { MsgType, SenderType } from '../model/codes';
-import { NOTICE_FALLBACK, createMessage, type ChatMessage, type Notice } from '../model/message';
+import { type ChatMessage, createMessage } from '../model/message';
+import { type Notice, NOTICE_FALLBACK } from '../model/notice';
 import type { ConnectivityPort, Logger, StoragePort, VisibilityPort } from '../ports';
 import type { VisitorApi } from '../transport/visitorApi';
-import type { EffectOutput, Intent } from './intents';
+import type { EffectOutput, EngineEvent, Intent, Notify } from './intents';
 import type { ChatState } from './state';
 
 /** What every effect is given: the streams of intents and states, and the injected dependencies. */
@@ -70,3 +71,6 @@ export function settle(log: Logger, call: string): OperatorFunction<unknown, nev
       }),
     );
 }
+
+/** Wraps an engine event for an effect to emit. */
+export const notify = (event: EngineEvent): Notify => ({ type: 'notify', event });

@@ -1,42 +1,12 @@
-import type { BootstrapCommand, BootstrapResult, RecoveryResult } from '../features/bootstrap/slice';
-import type { ConversationCommand, ConversationResult } from '../features/conversation/slice';
-import type { AgentEventsResult } from '../features/agentEvents/slice';
-import type { CountdownsResult } from '../features/countdowns/slice';
-import type { DeliveryCommand, DeliveryResult } from '../features/delivery/slice';
-import type { EvaluationCommand, EvaluationResult } from '../features/evaluation/slice';
-import type { FormsCommand, FormsResult } from '../features/forms/slice';
-import type { HistoryCommand, HistoryResult } from '../features/history/slice';
-import type { NoticesResult } from '../features/notices/slice';
-import type { RobotCommand, RobotResult } from '../features/robot/slice';
-import type { SignalsCommand, SignalsResult } from '../features/signals/slice';
+import type { SliceCommands, SliceResults } from './registry';
 import type { ChannelInfo } from '../model/channel';
-import type { MessagePreview } from '../model/message';
+import type { MessagePreview } from '../model/preview';
 
-/** What the UI asks of the engine (its commands); effects hear them, some also change the state. */
-export type Command =
-  | BootstrapCommand
-  | HistoryCommand
-  | DeliveryCommand
-  | RobotCommand
-  | ConversationCommand
-  | SignalsCommand
-  | EvaluationCommand
-  | FormsCommand;
+/** What the UI asks of the engine (its commands); effects hear them, some also change the state. Each feature registers its own (core/registry.ts). */
+export type Command = SliceCommands;
 
-/** What effects report (results of calls, events and timers); each changes the state. */
-export type Result =
-  | BootstrapResult
-  | RecoveryResult
-  | HistoryResult
-  | DeliveryResult
-  | RobotResult
-  | ConversationResult
-  | AgentEventsResult
-  | SignalsResult
-  | CountdownsResult
-  | NoticesResult
-  | EvaluationResult
-  | FormsResult;
+/** What effects report (results of calls, events and timers); each changes the state. Each feature registers its own (core/registry.ts). */
+export type Result = SliceResults;
 
 /** Everything that is reduced into the state and heard by effects. */
 export type Intent = Command | Result;
@@ -63,6 +33,3 @@ export interface Notify {
 
 /** What an effect emits: intents to reduce, and requests to the UI. */
 export type EffectOutput = Intent | Notify;
-
-/** Wraps an engine event for an effect to emit. */
-export const notify = (event: EngineEvent): Notify => ({ type: 'notify', event });

@@ -1,35 +1,23 @@
 import type { ChatMessage } from '../model/message';
 import type { ChatQuery } from '../model/query';
-import { initialBootstrap, type BootstrapState } from '../features/bootstrap/slice';
-import { initialConversation, type ConversationState } from '../features/conversation/slice';
-import { initialCountdowns, type CountdownsState } from '../features/countdowns/slice';
-import { initialEvaluation, type EvaluationState } from '../features/evaluation/slice';
-import { initialForms, type FormsState } from '../features/forms/slice';
-import { initialHistory, type HistoryState } from '../features/history/slice';
-import { initialNotices, type NoticesState } from '../features/notices/slice';
-import { initialSignals, type SignalsState } from '../features/signals/slice';
+import type { SliceStates } from './registry';
+import { SLICES } from './slices';
 
 /**
  * One immutable snapshot of everything the UI shows: the conversation's messages, which many
- * features write, and one slice per feature, which only that feature's reducer cases write.
+ * features write, and one slice per feature (core/registry.ts), which only that feature's reducer
+ * cases write.
  */
-export interface ChatState
-  extends BootstrapState, ConversationState, HistoryState, SignalsState, CountdownsState, NoticesState, EvaluationState, FormsState {
+export interface ChatState extends SliceStates {
   /** The conversation shown, oldest first (history, visitor, agent, robot and system messages). */
   messages: readonly ChatMessage[];
 }
 
-/** The state before start(). */
+/** The state before start(): every slice's initial state, and no message. */
 export function initialState(query: ChatQuery): ChatState {
-  return {
-    ...initialBootstrap(query),
-    ...initialConversation,
-    messages: [],
-    ...initialHistory,
-    ...initialForms,
-    ...initialSignals,
-    ...initialCountdowns,
-    ...initialNotices,
-    ...initialEvaluation,
-  };
+  const parts = Object.values(SLICES).map((slice) => {
+    const initial: unknown = 'initial' in slice ? slice.initial : undefined;
+    return typeof initial === 'function' ? (initial as (q: ChatQuery) => object)(query) : (initial as object | undefined);
+  });
+  return Object.assign({}, ...parts, { messages: [] }) as ChatState;
 }

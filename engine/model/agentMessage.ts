@@ -1,7 +1,9 @@
 import { SenderType } from './codes';
 import { DecodeError, avatarUrl, base64Utf8, optString, type JsonObject } from './decode';
 import type { WireEvent } from '../protocol';
-import { MESSAGE_AVATAR_FIELDS, decodeMessage, type ChatMessage, type MessageDefaults } from './message';
+import { MESSAGE_AVATAR_FIELDS } from './avatar';
+import { decodeMessage, type MessageDefaults } from './decodeMessage';
+import type { ChatMessage } from './message';
 
 /** Fields that make a decoded msgContentEnc a whole message (the JSON reading) rather than its text. */
 const MESSAGE_FIELDS = ['msgContent', 'msgType', 'senderType'] as const;

@@ -1,5 +1,5 @@
 import { ReceiveMode } from './codes';
-import { quickRepliesOf, type QuickReply } from './message';
+import { quickRepliesOf, type QuickReply } from './quickReply';
 import { avatarUrl, flag, jsonField, object, optNumber, optString, string, type Json } from './decode';
 
 /** An agent group a visitor can pick (SPEC §3 groupConfig). */

@@ -1,4 +1,5 @@
-import { assignTimes, type ChatMessage } from './message';
+import { TIME_GAP_MS } from '../constants';
+import type { ChatMessage } from './message';
 
 /** The list with `message` added at the end (SPEC §3 hasTime applied to it). */
 export function append(list: readonly ChatMessage[], message: ChatMessage): readonly ChatMessage[] {
@@ -46,4 +47,31 @@ export function prepend(list: readonly ChatMessage[], older: readonly ChatMessag
 /** The message with this id (its own or the backend's), if shown. */
 export function findMessage(list: readonly ChatMessage[], id: string): ChatMessage | undefined {
   return list.find(named(id));
+}
+
+/**
+ * Applies SPEC §3 hasTime to `list` from index `from` on: true when carried, or when more than
+ * TIME_GAP_MS passed since the last message shown with a time. Unchanged messages keep their
+ * identity, so a UI re-renders only what changed; returns `list` itself when nothing changed.
+ */
+export function assignTimes(list: readonly ChatMessage[], from = 0): readonly ChatMessage[] {
+  let lastShown: number | undefined;
+  for (let i = from - 1; i >= 0; i--) {
+    const m = list[i];
+    if (m?.hasTime) {
+      lastShown = m.createdAt;
+      break;
+    }
+  }
+  let out: ChatMessage[] | undefined;
+  for (let i = from; i < list.length; i++) {
+    const m = list[i] as ChatMessage;
+    const hasTime = m.carriesTime || lastShown === undefined || m.createdAt - lastShown > TIME_GAP_MS;
+    if (hasTime) lastShown = m.createdAt;
+    if (hasTime !== m.hasTime) {
+      out ??= list.slice();
+      out[i] = { ...m, hasTime };
+    }
+  }
+  return out ?? list;
 }

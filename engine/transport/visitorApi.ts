@@ -1,11 +1,8 @@
-import { Observable, asyncScheduler, type SchedulerLike } from 'rxjs';
-import { API_PREFIX, EVENT_STREAM_PATH, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../constants';
-import { API_OK, SEND_UNCONFIRMED, TransferStatus, chatStatusOf } from '../model/codes';
+import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
+import { API_PREFIX, UPLOAD_TIMEOUT_MS } from '../constants';
 import { decodeChannelInfo, type ChannelInfo } from '../model/channel';
-import { DecodeError, avatarUrl, list, object, optNumber, optString, string, type Json } from '../model/decode';
 import type {
   AdminCardData,
-  CallName,
   ChannelInfoRequest,
   ChatCloseRequest,
   ChatStartData,
@@ -17,7 +14,6 @@ import type {
   HistoryRequest,
   LeaveMsgRequest,
   RobotAskData,
-  WireQuickReply,
   RobotAskRequest,
   RobotTipsData,
   RobotTipsRequest,
@@ -34,7 +30,10 @@ import type {
   UserRequest,
   WireEvent,
 } from '../protocol';
-import { ApiError, MalformedResponseError, NetworkError, TimeoutError, TransportError } from './errors';
+import { decodeCard, decodeEvents, decodeRobot, decodeSend, decodeStart, decodeStars, decodeTips, decodeTransfer, decodeUpload, messages, none } from './decoders';
+import { eventStream } from './eventStream';
+import { httpCall, trimApiBase } from './http';
+import { xhrUpload } from './upload';
 
 /** Poll data after edge checks: events are kept raw-but-shaped; the events effect decodes each. */
 export interface EventBatch {
@@ -118,270 +117,18 @@ export interface HttpOptions {
   warn?: ((message: string) => void) | undefined;
 }
 
-const none = (): void => undefined;
-
-function messages(data: Json): unknown[] {
-  return data === undefined || data === null ? [] : list(data);
-}
-
-function decodeStart(data: Json): ChatStartData {
-  const o = object(data, 'chatStart');
-  return {
-    userId: string(o.userId, 'chatStart.userId'),
-    sessionId: string(o.sessionId, 'chatStart.sessionId'),
-    pollId: string(o.pollId ?? o.sessionId, 'chatStart.pollId'),
-    status: chatStatusOf(optNumber(o.status, 'chatStart.status')),
-    userFormMode: optNumber(o.userFormMode, 'chatStart.userFormMode'),
-    serverTime: optNumber(o.serverTime, 'chatStart.serverTime'),
-  };
-}
-
-function decodeTransfer(data: Json): TransferAgentData {
-  const o = object(data, 'transferAgent');
-  return {
-    // No status: nothing happened (SPEC §4 result 6).
-    status: optNumber(o.status, 'transferAgent.status') ?? TransferStatus.Nothing,
-    adminNick: optString(o.adminNick, 'transferAgent.adminNick'),
-    waitIndex: optNumber(o.waitIndex, 'transferAgent.waitIndex'),
-  };
-}
-
-function decodeEvents(data: Json): EventBatch {
-  const o = data === undefined || data === null ? {} : object(data, 'getEventMsg');
-  const raw = o.msgList === undefined || o.msgList === null ? [] : list(o.msgList, 'getEventMsg.msgList');
-  return {
-    events: raw.filter((e): e is WireEvent => typeof e === 'object' && e !== null),
-    status: optNumber(o.status, 'getEventMsg.status'),
-    waitIndex: optNumber(o.waitIndex, 'getEventMsg.waitIndex'),
-  };
-}
-
-function decodeSend(data: Json): SendMsgData {
-  const o = object(data, 'sendMsg');
-  return { status: optNumber(o.status, 'sendMsg.status') ?? SEND_UNCONFIRMED, id: optString(o.id, 'sendMsg.id') };
-}
-
-function decodeCard(data: Json, warn?: (message: string) => void): AdminCardData {
-  const o = data === undefined || data === null ? {} : object(data, 'getAdminCard');
-  return {
-    adminWelcomeMode: o.adminWelcomeMode as AdminCardData['adminWelcomeMode'],
-    adminWelcomeMsg: optString(o.adminWelcomeMsg, 'adminWelcomeMsg'),
-    adminNick: optString(o.adminNick, 'adminNick'),
-    adminAvatar: avatarUrl(o, ['adminAvatar', 'avatar', 'headImg'], 'getAdminCard', warn),
-  };
-}
-
-function decodeRobot(data: Json): RobotAskData {
-  const o = object(data, 'robotAsk');
-  const suggestions = o.suggestions === undefined ? undefined : list(o.suggestions, 'robotAsk.suggestions');
-  return {
-    msgContent: string(o.msgContent, 'robotAsk.msgContent'),
-    msgType: typeof o.msgType === 'number' || typeof o.msgType === 'string' ? o.msgType : undefined,
-    robotAskMsgType: optString(o.robotAskMsgType, 'robotAsk.robotAskMsgType'),
-    // Strings and quick-reply objects; the robot slice reads each (quickRepliesOf) and drops the rest.
-    suggestions: suggestions?.filter((s): s is string | WireQuickReply => typeof s === 'string' || (typeof s === 'object' && s !== null)),
-  };
-}
-
-function decodeUpload(data: Json): UploadData {
-  const o = object(data, 'upload');
-  return {
-    url: string(o.url, 'upload.url'),
-    name: optString(o.name, 'upload.name') ?? '',
-    suffix: optString(o.suffix, 'upload.suffix') ?? '',
-  };
-}
-
-function decodeStars(data: Json): EvaluateInfoData {
-  const o = object(data, 'getEvaluateInfo');
-  return { starList: list(o.starList, 'starList').map((s, i) => string(s, `starList[${i}]`)) };
-}
-
-function decodeTips(data: Json): RobotTipsData {
-  const o = object(data, 'robotTips');
-  return { tips: list(o.tips ?? [], 'tips').filter((s): s is string => typeof s === 'string') };
-}
-
-const PREFIX_PATH = API_PREFIX.replace(/\/+$/, '');
-/** An absolute URL (a scheme), as opposed to a path on `apiBase`. */
-const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
-/** The stream's name in errors and logs. */
-const STREAM = 'eventStream';
-/** SSE event types that carry a batch (the default type, or ours); any other frame only shows the stream is alive. */
-const BATCH_EVENTS: ReadonlySet<string | undefined> = new Set([undefined, 'message', 'batch']);
-
-/** A pushed frame's data: getEventMsg's `data`, or a whole envelope around it (both are read). */
-function decodePushed(data: string, id: string | undefined): EventBatch {
-  let value: Json;
-  try {
-    value = JSON.parse(data) as Json;
-  } catch {
-    throw new MalformedResponseError(STREAM, `${STREAM}: a frame that is not JSON`, true);
-  }
-  const envelope = typeof value === 'object' && value !== null && !Array.isArray(value) && 'code' in value ? (value as Record<string, unknown>) : null;
-  const batch = decodeData(STREAM, envelope ? accepted(STREAM, 200, envelope) : value, decodeEvents);
-  return id ? { ...batch, lastEventId: id } : batch;
-}
-
 /**
- * `apiBase` as the engine reads it: without trailing slashes and without the API prefix when it was
- * given too (`https://chat.example.com/api/chat/visitor` is meant as `https://chat.example.com`).
+ * Creates the fetch transport of SPEC §7 from its parts: the HTTP call and envelope (./http), the
+ * decoders (./decoders), the event stream (./eventStream) and the upload with progress (./upload).
  */
-export function trimApiBase(apiBase: string): string {
-  const base = apiBase.replace(/\/+$/, '');
-  return base.endsWith(PREFIX_PATH) ? base.slice(0, -PREFIX_PATH.length) : base;
-}
-
-/** Creates the fetch transport of SPEC §7: POST JSON, 20 s time-out (uploads 60 s), code ≠ 200 → ApiError. */
 export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
-  const base = trimApiBase(options.apiBase ?? '') + API_PREFIX;
+  const apiBase = trimApiBase(options.apiBase ?? '');
+  const base = apiBase + API_PREFIX;
   const scheduler = options.scheduler ?? asyncScheduler;
-
-  function call<T>(name: CallName, body: BodyInit | object, decode: (data: Json) => T, timeoutMs = HTTP_TIMEOUT_MS) {
-    return new Observable<T>((subscriber) => {
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = scheduler.schedule(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeoutMs);
-      const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-      const doFetch = options.fetch ?? globalThis.fetch;
-      doFetch(base + name, {
-        method: 'POST',
-        headers: isForm ? undefined : { 'content-type': 'application/json' },
-        body: isForm ? body : JSON.stringify(body),
-        signal: controller.signal,
-      })
-        .then(
-          (res) => res.text().then((text) => unwrap(name, res.status, text, decode)),
-          (cause: unknown) => {
-            if (timedOut) throw new TimeoutError(name, timeoutMs);
-            throw new NetworkError(name, `${name}: ${cause instanceof Error ? cause.message : 'network failure'}`);
-          },
-        )
-        .then(
-          (value) => {
-            timer.unsubscribe();
-            subscriber.next(value);
-            subscriber.complete();
-          },
-          (error: unknown) => {
-            timer.unsubscribe();
-            // A body read aborted by the time-out surfaces here too.
-            subscriber.error(timedOut && !(error instanceof TimeoutError) ? new TimeoutError(name, timeoutMs) : error);
-          },
-        );
-      return () => {
-        timer.unsubscribe();
-        controller.abort();
-      };
-    });
-  }
-
+  // Read at each request, so a fetch replaced after the transport was made is the one used.
+  const fetcher = () => options.fetch ?? globalThis.fetch;
+  const call = httpCall(base, fetcher, scheduler);
   const Xhr = options.XMLHttpRequest ?? (options.fetch ? undefined : globalThis.XMLHttpRequest);
-
-  /** The push stream's address with the request in the query (no custom header, so no CORS preflight). */
-  function streamAddress({ url, userId, pollId, lastEventId }: EventStreamRequest): string {
-    const where = !url ? base + EVENT_STREAM_PATH : ABSOLUTE_URL.test(url) ? url : trimApiBase(options.apiBase ?? '') + url;
-    const query = new URLSearchParams({ userId, pollId, lastEventId: lastEventId ?? '' });
-    return `${where}${where.includes('?') ? '&' : '?'}${query.toString()}`;
-  }
-
-  /**
-   * Server-sent events over fetch (EventSource can neither be aborted per request nor report why it
-   * failed), parsed by eventsource-parser, loaded when a stream first opens. An answer that is not a
-   * stream is read as an envelope: its code and message are the error.
-   */
-  function eventStream(req: EventStreamRequest): Observable<PushFrame> {
-    return new Observable<PushFrame>((subscriber) => {
-      const controller = new AbortController();
-      const doFetch = options.fetch ?? globalThis.fetch;
-      let reader: ReadableStreamDefaultReader<string> | undefined;
-      const run = async () => {
-        const [{ createParser }, res] = await Promise.all([
-          import('eventsource-parser'),
-          doFetch(streamAddress(req), { headers: { accept: 'text/event-stream' }, signal: controller.signal }).catch((cause: unknown) => {
-            throw new NetworkError(STREAM, `${STREAM}: ${cause instanceof Error ? cause.message : 'network failure'}`);
-          }),
-        ]);
-        if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-          unwrap(STREAM, res.status, await res.text(), none);
-          throw new MalformedResponseError(STREAM, `${STREAM}: HTTP ${res.status}, not an event stream`, true);
-        }
-        subscriber.next({ kind: 'open' });
-        const parser = createParser({
-          onEvent: ({ event, id, data }) => {
-            const carries = BATCH_EVENTS.has(event) && data.trim() !== '';
-            subscriber.next(carries ? { kind: 'batch', batch: decodePushed(data, id) } : { kind: 'alive' });
-          },
-          onComment: () => subscriber.next({ kind: 'alive' }),
-        });
-        reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) parser.feed(chunk.value);
-      };
-      run().then(
-        () => subscriber.complete(),
-        (error: unknown) => {
-          if (subscriber.closed) return;
-          subscriber.error(error instanceof TransportError ? error : new NetworkError(STREAM, `${STREAM}: ${error instanceof Error ? error.message : 'stream failed'}`));
-        },
-      );
-      return () => {
-        controller.abort();
-        // The body too: a fetch that ignores the signal (an in-process server) still ends its stream.
-        reader?.cancel().catch(() => undefined);
-      };
-    });
-  }
-
-  /** The upload over XMLHttpRequest, whose upload events report progress; same errors as `call`. */
-  function xhrUpload(form: FormData, onProgress: (fraction: number) => void, XhrClass: typeof XMLHttpRequest) {
-    const name: CallName = 'upload';
-    return new Observable<UploadData>((subscriber) => {
-      const xhr = new XhrClass();
-      let settled = false;
-      const fail = (error: unknown) => {
-        settled = true;
-        timer.unsubscribe();
-        subscriber.error(error);
-      };
-      const timer = scheduler.schedule(() => {
-        if (settled) return;
-        xhr.abort();
-        fail(new TimeoutError(name, UPLOAD_TIMEOUT_MS));
-      }, UPLOAD_TIMEOUT_MS);
-      xhr.upload.addEventListener('progress', (e) => {
-        if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-      });
-      xhr.addEventListener('load', () => {
-        if (settled) return;
-        let data: UploadData;
-        try {
-          data = unwrap(name, xhr.status, xhr.responseText, decodeUpload);
-        } catch (e) {
-          fail(e);
-          return;
-        }
-        settled = true;
-        timer.unsubscribe();
-        subscriber.next(data);
-        subscriber.complete();
-      });
-      xhr.addEventListener('error', () => {
-        if (!settled) fail(new NetworkError(name, `${name}: network failure`));
-      });
-      xhr.open('POST', base + name);
-      xhr.send(form);
-      return () => {
-        timer.unsubscribe();
-        if (!settled) {
-          settled = true;
-          xhr.abort();
-        }
-      };
-    });
-  }
 
   return {
     channelInfo: (req) => call('channelInfo', req, (d) => decodeChannelInfo(d, options.warn)),
@@ -393,7 +140,7 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
     getSessionMsg: (req) => call('getSessionMsg', req, messages),
     getOfflineMsg: (req) => call('getOfflineMsg', req, messages),
     getEventMsg: (req) => call('getEventMsg', req, decodeEvents),
-    eventStream,
+    eventStream: (req) => eventStream(apiBase, fetcher, req),
     sysMsg: (req) => call('sysMsg', req, none),
     sendMsg: (req) => call('sendMsg', req, decodeSend),
     msgComplete: (req) => call('msgComplete', req, none),
@@ -409,47 +156,8 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
       const form = new FormData();
       form.append('userId', userId);
       form.append('file', file, fileName);
-      return onProgress && Xhr ? xhrUpload(form, onProgress, Xhr) : call('upload', form, decodeUpload, UPLOAD_TIMEOUT_MS);
+      return onProgress && Xhr ? xhrUpload(base + 'upload', scheduler, form, onProgress, Xhr) : call('upload', form, decodeUpload, UPLOAD_TIMEOUT_MS);
     },
     uploadBase64: (req) => call('uploadBase64', req, decodeUpload, UPLOAD_TIMEOUT_MS),
   };
-}
-
-/** Checks a response envelope (JSON, code 200) and decodes its data; throws a TransportError. */
-function unwrap<T>(name: string, status: number, text: string, decode: (data: Json) => T): T {
-  let envelope: Record<string, unknown>;
-  try {
-    envelope = object(JSON.parse(text) as Json, name);
-  } catch {
-    throw new MalformedResponseError(name, `${name}: HTTP ${status}, the answer is not a JSON envelope`);
-  }
-  return decodeData(name, accepted(name, status, envelope), decode);
-}
-
-/** An envelope's data when its code is 200; else the server's refusal as an ApiError. */
-function accepted(name: string, status: number, envelope: Record<string, unknown>): Json {
-  const code = optNumberSafe(envelope.code);
-  if (code !== API_OK) {
-    const message = typeof envelope.message === 'string' ? envelope.message : `HTTP ${status}`;
-    throw new ApiError(name, code ?? status, message);
-  }
-  return envelope.data;
-}
-
-/** Decodes a call's data; data of the wrong shape is a MalformedResponseError of an envelope that came. */
-function decodeData<T>(name: string, data: Json, decode: (data: Json) => T): T {
-  try {
-    return decode(data);
-  } catch (e) {
-    if (e instanceof DecodeError) throw new MalformedResponseError(name, e.message, true);
-    throw e;
-  }
-}
-
-function optNumberSafe(value: Json): number | undefined {
-  try {
-    return optNumber(value, 'code');
-  } catch {
-    return undefined;
-  }
 }

@@ -37,21 +37,21 @@ describeBoth('useDeliveryStatus', ({ strict }) => {
   it('pending, loading after 800 ms, fail at 12 s with a retry that restarts the cycle once', () => {
     const fake = hookApi({ sendMsg: () => NEVER });
     const { result, engine } = renderHookWithEngine(() => useDeliveryStatus(useMessage('m1')), { strict, api: fake, options: { newId: () => ids.newId() } });
-    expect(result.current).toEqual({ status: null, retry: null });
+    expect(result.current).toEqual({ status: null, failed: false, uploading: false, retry: null });
 
     act(() => void engine.sendText('hello'));
-    expect(result.current).toEqual({ status: 'pending', retry: null });
+    expect(result.current).toEqual({ status: 'pending', failed: false, uploading: false, retry: null });
     advance(799);
     expect(result.current.status).toBe('pending');
     advance(1);
-    expect(result.current).toEqual({ status: 'loading', retry: null });
+    expect(result.current).toEqual({ status: 'loading', failed: false, uploading: false, retry: null });
     advance(11_200);
-    expect(result.current.status).toBe('fail');
+    expect(result.current).toMatchObject({ status: 'fail', failed: true, retry: expect.any(Function) });
     // Attempts at 0, 5 s and 10 s.
     expect(fake.count('sendMsg')).toBe(3);
 
     act(() => result.current.retry?.());
-    expect(result.current).toEqual({ status: 'pending', retry: null });
+    expect(result.current).toEqual({ status: 'pending', failed: false, uploading: false, retry: null });
     // The first attempt of a cycle goes out on the next tick.
     advance(0);
     expect(fake.count('sendMsg')).toBe(4);
@@ -61,7 +61,30 @@ describeBoth('useDeliveryStatus', ({ strict }) => {
     const { result, engine } = renderHookWithEngine(() => useDeliveryStatus(useMessage('m1')), { strict, options: { newId: () => ids.newId() } });
     act(() => void engine.sendText('hello'));
     advance(0);
-    expect(result.current).toEqual({ status: 'sent', retry: null });
+    expect(result.current).toEqual({ status: 'sent', failed: false, uploading: false, retry: null });
+  });
+
+  it('a file is uploading, with its progress, until its upload is done', () => {
+    const progress$ = new Subject<number>();
+    const done$ = new Subject<{ url: string; name: string; suffix: string }>();
+    const fake = hookApi({
+      upload: ({ onProgress }) => {
+        progress$.subscribe((fraction) => onProgress?.(fraction));
+        return done$;
+      },
+    });
+    const { result, engine } = renderHookWithEngine(() => useDeliveryStatus(useMessage('m1')), { strict, api: fake, options: { newId: () => ids.newId() } });
+    act(() => void engine.sendFile(new Blob(['%PDF']), 'order.pdf'));
+    advance(0);
+    expect(result.current).toMatchObject({ status: 'pending', uploading: true, progress: undefined, failed: false });
+    act(() => progress$.next(0.42));
+    expect(result.current).toMatchObject({ uploading: true, progress: 0.42 });
+    act(() => {
+      done$.next({ url: '/f/order.pdf', name: 'order.pdf', suffix: 'pdf' });
+      done$.complete();
+    });
+    advance(0);
+    expect(result.current).toEqual({ status: 'sent', failed: false, uploading: false, retry: null });
   });
 });
 

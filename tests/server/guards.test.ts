@@ -91,7 +91,8 @@ describe('bodies are limited while they are read, before anything is parsed or s
     expect((await post('/api/dev/agentSay', huge)).status).toBe(413);
     const image = `data:image/png;base64,${Buffer.alloc(10 * MB).toString('base64')}`;
     expect((await post('/api/chat/visitor/uploadBase64', JSON.stringify({ userId, imgData: image }))).envelope.code).toBe(200);
-  });
+    // 5 MB and 13 MB of JSON made, sent and parsed: about a second here, more on a loaded machine.
+  }, 20_000);
 });
 
 describe("a visitor's calls never speak as the agent or the robot", () => {

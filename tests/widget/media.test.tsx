@@ -14,6 +14,9 @@ beforeAll(async () => {
   await Promise.all(['VoiceInput', 'MessageMedia'].map((name) => import(`../../ui/widget/components/${name}.tsx`)));
 });
 
+/** A file message is shown in a chat: its delivery (upload, fail) is read from the engine. */
+const inChat = () => ({ engine: testEngine().engine });
+
 const file = (name: string, size = 3, type = '') => new File([new Uint8Array(size)], name, { type });
 
 function visitorFile(fields: Partial<ChatMessage>): ChatMessage {
@@ -91,7 +94,7 @@ describe('MessageContent media', () => {
     renderUi(
       <MessageContent
         message={visitorFile({ fileName: 'report.pdf', fileSize: 2048, status: MessageStatus.Pending, upload: { file: new Blob(), progress: 0.42 } })}
-      />,
+      />, inChat()
     );
     await settle();
     expect(screen.getByText('report.pdf')).toBeTruthy();
@@ -101,7 +104,7 @@ describe('MessageContent media', () => {
 
   it('without progress events the bar is indeterminate; a sent file shows none and offers the download', async () => {
     const { rerender } = renderUi(
-      <MessageContent message={visitorFile({ fileName: 'a.zip', status: MessageStatus.Pending, upload: { file: new Blob() } })} />,
+      <MessageContent message={visitorFile({ fileName: 'a.zip', status: MessageStatus.Pending, upload: { file: new Blob() } })} />, inChat()
     );
     await settle();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBeNull();
@@ -111,7 +114,7 @@ describe('MessageContent media', () => {
   });
 
   it('an image opens full size in a viewer; Escape closes it and focus returns to the image', async () => {
-    renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat.png', fileUrl: '/files/cat.png' })} />);
+    renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat.png', fileUrl: '/files/cat.png' })} />, inChat());
     const thumb = screen.getByRole('button', { name: 'Open image full size' });
     thumb.focus();
     fireEvent.click(thumb);
@@ -127,12 +130,12 @@ describe('MessageContent media', () => {
   });
 
   it('a file being sent shows the local preview', () => {
-    renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat.png', localUrl: 'blob:http://x/1', upload: { file: new Blob() }, status: MessageStatus.Pending })} />);
+    renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat.png', localUrl: 'blob:http://x/1', upload: { file: new Blob() }, status: MessageStatus.Pending })} />, inChat());
     expect(screen.getByRole('img', { name: 'Image' }).getAttribute('src')).toBe('blob:http://x/1');
   });
 
   it('a file name that hides its extension with a right-to-left override shows its real name, left to right', async () => {
-    renderUi(<MessageContent message={visitorFile({ fileName: 'invoice\u202Efdp.exe', status: MessageStatus.Sent, fileUrl: '/files/x' })} />);
+    renderUi(<MessageContent message={visitorFile({ fileName: 'invoice\u202Efdp.exe', status: MessageStatus.Sent, fileUrl: '/files/x' })} />, inChat());
     await settle();
     const name = screen.getByText('invoicefdp.exe');
     expect(name.getAttribute('dir')).toBe('ltr');
@@ -140,30 +143,30 @@ describe('MessageContent media', () => {
   });
 
   it('bidi isolates and marks are removed from a file name too', async () => {
-    renderUi(<MessageContent message={visitorFile({ fileName: 'report\u2067\u200Ffdp.exe\u2069' })} />);
+    renderUi(<MessageContent message={visitorFile({ fileName: 'report\u2067\u200Ffdp.exe\u2069' })} />, inChat());
     await settle();
     expect(screen.getByText('reportfdp.exe')).toBeTruthy();
   });
 
   it('a right-to-left file name without controls is shown as it is', async () => {
-    renderUi(<MessageContent message={visitorFile({ fileName: 'فاتورة.pdf' })} />);
+    renderUi(<MessageContent message={visitorFile({ fileName: 'فاتورة.pdf' })} />, inChat());
     await settle();
     expect(screen.getByText('فاتورة.pdf')).toBeTruthy();
   });
 
   it('an image or a video named with bidi controls is labelled without them', async () => {
-    const { unmount } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat\u202Egnp.exe', fileUrl: '/files/cat' })} />);
+    const { unmount } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat\u202Egnp.exe', fileUrl: '/files/cat' })} />, inChat());
     await settle();
     // An image is not named by its file at all (its text, or who sent it).
     expect(screen.getByRole('img', { name: 'Image' })).toBeTruthy();
     unmount();
-    const { container } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Video, fileName: 'clip\u202E4pm.exe', fileUrl: '/files/clip' })} />);
+    const { container } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Video, fileName: 'clip\u202E4pm.exe', fileUrl: '/files/clip' })} />, inChat());
     await settle();
     expect(container.querySelector('video')?.getAttribute('aria-label')).toBe('clip4pm.exe');
   });
 
   it('a name made only of bidi controls falls back like a missing name', () => {
-    renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: '\u202E\u202C', fileUrl: '/files/cat' })} />);
+    renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: '\u202E\u202C', fileUrl: '/files/cat' })} />, inChat());
     expect(screen.getByRole('img', { name: 'Image' })).toBeTruthy();
   });
 
@@ -177,7 +180,7 @@ describe('MessageContent media', () => {
 
   it('a text message is isolated (dir="auto") and keeps its bidi characters', () => {
     const text = 'שלום \u202Bעולם';
-    const { container } = renderUi(<MessageContent message={createMessage({ id: 't1', senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: text, createdAt: 0 })} />);
+    const { container } = renderUi(<MessageContent message={createMessage({ id: 't1', senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: text, createdAt: 0 })} />, inChat());
     const span = container.querySelector('.content-text');
     expect(span?.getAttribute('dir')).toBe('auto');
     expect(span?.textContent).toBe(text);
@@ -187,7 +190,7 @@ describe('MessageContent media', () => {
 describe('MessageContent: voice and images', () => {
   it('a voice bubble shows one duration, the recorded one, next to a play button (no second player duration)', () => {
     const m = createMessage({ id: 'a1', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Audio, msgContent: '', fileUrl: 'https://files.example/v.webm', audioDuration: 2, createdAt: 0 });
-    const { container } = renderUi(<MessageContent message={m} />);
+    const { container } = renderUi(<MessageContent message={m} />, inChat());
     expect(screen.getByRole('button', { name: 'Voice message' }).getAttribute('aria-pressed')).toBe('false');
     // The browser's controls would draw their own "0:00 / 0:01".
     expect(container.querySelector('audio')?.hasAttribute('controls')).toBe(false);
@@ -196,11 +199,11 @@ describe('MessageContent: voice and images', () => {
 
   it("an image's alt text is the message's text, or 'Image sent by {name}', never the file name", () => {
     const named = createMessage({ id: 'i1', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Image, msgContent: 'https://files.example/IMG_2041.png', fileName: 'IMG_2041.png', createdAt: 0 });
-    const { unmount } = renderUi(<MessageContent message={named} />);
+    const { unmount } = renderUi(<MessageContent message={named} />, inChat());
     expect(screen.getByRole('img').getAttribute('alt')).toBe('Image sent by Alice');
     unmount();
     const captioned = createMessage({ id: 'i2', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Image, msgContent: 'The broken part', fileUrl: 'https://files.example/IMG_2042.png', fileName: 'IMG_2042.png', createdAt: 0 });
-    renderUi(<MessageContent message={captioned} />);
+    renderUi(<MessageContent message={captioned} />, inChat());
     expect(screen.getByRole('img').getAttribute('alt')).toBe('The broken part');
   });
 });

@@ -7,7 +7,7 @@ export { ToastProvider, useToasts, type Toast, type ToastApi, type ToastKind } f
 export { useChatEvents } from './useChatEvents';
 export { useHandoff } from './useHandoff';
 export { useQuickReplies } from './useQuickReplies';
-export { useDeliveryStatus, type DeliveryStatus } from './useDeliveryStatus';
+export { useDeliveryStatus, type Delivery, type DeliveryStatus } from './useDeliveryStatus';
 export { useMessageRating } from './useMessageRating';
 export { useThinking } from './useThinking';
 export { useRemoteTyping } from './useRemoteTyping';
@@ -26,7 +26,6 @@ export {
   useVoiceRecorder,
   type RecorderState,
   type RecorderError,
-  type RecorderHandle,
-  type RecorderHandlers,
   type VoiceRecorderOptions,
 } from './useVoiceRecorder';
+export type { RecorderHandle, RecorderHandlers } from './mediaRecorder';

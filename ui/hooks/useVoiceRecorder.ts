@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { audioExtension, browserMicrophone, mediaRecorder, stopTracks, type RecorderHandle, type RecorderHandlers } from './mediaRecorder';
 import { useSendFile } from './useSendFile';
 
 /** Voice recorder: cancel when dragged up more than this (SPEC §4, §9). */
@@ -15,20 +16,6 @@ export type RecorderState = 'initial' | 'recording' | 'willCancel';
  */
 export type RecorderError = 'permissionDenied' | 'unsupported' | 'failed' | 'tooShort';
 
-/** A started recording, as the hook drives it (a MediaRecorder in the browser). */
-export interface RecorderHandle {
-  /** The recording's MIME type once known ('' when the platform does not say). */
-  readonly mimeType: string;
-  start(): void;
-  stop(): void;
-}
-
-/** What the recorder tells the hook: each chunk of audio, and that it stopped. */
-export interface RecorderHandlers {
-  onData(chunk: Blob): void;
-  onStop(): void;
-}
-
 export interface VoiceRecorderOptions {
   /** The microphone (navigator.mediaDevices.getUserMedia by default). */
   getUserMedia?: ((constraints: MediaStreamConstraints) => Promise<MediaStream>) | undefined;
@@ -36,32 +23,6 @@ export interface VoiceRecorderOptions {
   createRecorder?: ((stream: MediaStream, handlers: RecorderHandlers) => RecorderHandle) | undefined;
   /** Clock in ms, for the duration (Date.now by default). */
   now?: (() => number) | undefined;
-}
-
-/** Formats tried in order: ogg and mp4 audio are types SPEC §5 or players know; webm is Chrome's. */
-const PREFERRED_TYPES = ['audio/ogg;codecs=opus', 'audio/mp4', 'audio/webm;codecs=opus', 'audio/webm'];
-const EXTENSIONS: Readonly<Record<string, string>> = { 'audio/ogg': 'ogg', 'audio/mp4': 'm4a', 'audio/webm': 'webm', 'audio/wav': 'wav', 'audio/mpeg': 'mp3' };
-
-/** A MediaRecorder of `stream` in the first preferred format the browser supports. */
-function mediaRecorder(stream: MediaStream, { onData, onStop }: RecorderHandlers): RecorderHandle {
-  const mimeType = PREFERRED_TYPES.find((t) => MediaRecorder.isTypeSupported(t));
-  const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
-  recorder.addEventListener('dataavailable', (e) => onData(e.data));
-  recorder.addEventListener('stop', onStop);
-  return {
-    get mimeType() {
-      return recorder.mimeType || mimeType || '';
-    },
-    start: () => recorder.start(),
-    stop: () => {
-      if (recorder.state !== 'inactive') recorder.stop();
-    },
-  };
-}
-
-function browserMicrophone(): VoiceRecorderOptions['getUserMedia'] {
-  const devices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
-  return devices && typeof devices.getUserMedia === 'function' ? (c) => devices.getUserMedia(c) : undefined;
 }
 
 /** One press of the record button, from pointer down to release. */
@@ -76,8 +37,6 @@ interface Take {
   over: boolean;
   cancelled: boolean;
 }
-
-const stopTracks = (stream: MediaStream | undefined) => stream?.getTracks().forEach((t) => t.stop());
 
 /**
  * Hold to talk (SPEC §4 Voice recorder): pointer down starts recording; dragging up more than
@@ -102,7 +61,7 @@ export function useVoiceRecorder(options: VoiceRecorderOptions = {}) {
         return;
       }
       const type = t.recorder?.mimeType || t.chunks[0]?.type || 'audio/webm';
-      const extension = EXTENSIONS[type.split(';')[0] ?? ''] ?? 'webm';
+      const extension = audioExtension(type);
       send(new Blob(t.chunks, { type }), `voice-${t.startedAt ?? 0}.${extension}`, { audioDuration: Math.round(duration / 1000) });
     },
     [send],

@@ -2,12 +2,7 @@ import type { VisitorChat, VisitorChatEvent, VisitorChatHandler, VisitorChatOpti
 import { isLanguage, labelFor, languageOf, rightToLeft } from './language';
 import { HOST_ORIGIN_PARAM, HOST_SOURCE, PROTOCOL_VERSION, isIdentity, isWidgetMessage, type HostMessage } from './protocol';
 import { direction, drawView } from './view';
-
-/** What the host page's session storage keeps across its page loads, once the visitor opened the chat. */
-interface Saved {
-  open: boolean;
-  unread: number;
-}
+import { local, read, savedState, session, write, type Saved } from './storage';
 
 const DEFAULT_COLOR = '#2563eb';
 
@@ -26,35 +21,6 @@ function safely<A extends unknown[]>(handler: (...args: A) => void, args: A): vo
     handler(...args);
   } catch (error) {
     console.error('[visitor-chat]', error);
-  }
-}
-
-/** Storage that may be blocked (a sandboxed page) or full: reads give null, writes do nothing. */
-function read(storage: () => Storage, key: string): string | null {
-  try {
-    return storage().getItem(key);
-  } catch {
-    return null;
-  }
-}
-function write(storage: () => Storage, key: string, value: string): void {
-  try {
-    storage().setItem(key, value);
-  } catch {
-    // Blocked or full: the open state or the id lasts for this page view only.
-  }
-}
-const session = () => sessionStorage;
-const local = () => localStorage;
-
-/** The saved open state, when there is one (the visitor opened the chat in this tab); null otherwise. */
-function savedState(key: string): Saved | null {
-  try {
-    const saved = JSON.parse(read(session, key) ?? 'null') as Partial<Saved> | null;
-    // Written by this loader, but the page may have changed it: an unread count that is no whole number counts as 0.
-    return saved && { open: saved.open === true, unread: Math.max(0, Math.floor(Number(saved.unread)) || 0) };
-  } catch {
-    return null;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { WireEvent } from '../../protocol';
 import type { EventBatch } from '../../transport/visitorApi';
+import { remember } from './remember';
 
 /** How many eventIds a session remembers to drop a repeat (far more than a poll or a push carries). */
 const REMEMBERED_EVENT_IDS = 2_000;
@@ -34,8 +35,7 @@ export function receive(cursor: Cursor, batch: EventBatch): EventBatch {
     if (id === undefined) return true;
     if (cursor.received.has(id)) return false;
     cursor.lastEventId = id;
-    cursor.received.add(id);
-    if (cursor.received.size > REMEMBERED_EVENT_IDS) cursor.received.delete(cursor.received.values().next().value as string);
+    remember(cursor.received, id, REMEMBERED_EVENT_IDS);
     return true;
   };
   const events = batch.events.filter(fresh);

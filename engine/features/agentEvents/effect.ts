@@ -12,6 +12,10 @@ import { evaluatesAfterClose } from '../evaluation/predicates';
 import { added } from '../notices/slice';
 import type { EventBatch } from '../../transport/visitorApi';
 import { eventBatches } from './batches';
+import { remember } from './remember';
+
+/** How many message identities the dispatch remembers to drop a repeat (a message is one or two). */
+const REMEMBERED_MESSAGE_KEYS = 4_000;
 
 /** SPEC §4 event 1202: the end message of the outType, then close locally, then the evaluation when evaluateMode is on. */
 function sessionEnded(ctx: EffectContext, outType: number | undefined): Intent[] {
@@ -50,7 +54,7 @@ function agentMessages(ctx: EffectContext, run: readonly WireEvent[], seen: Set<
       const message = decodeAgentMessage(event, { now: ctx.scheduler.now(), newId: ctx.newId, warn: (line) => ctx.log.warn(line) });
       const keys = identities(message, Boolean(optString(event.msgId, 'msgId')));
       if (keys.some((key) => seen.has(key) || shown.has(key))) continue;
-      for (const key of keys) seen.add(key);
+      for (const key of keys) remember(seen, key, REMEMBERED_MESSAGE_KEYS);
       const type = message.senderType === SenderType.Visitor ? 'sentElsewhere' : 'agentMessages';
       const last = out.at(-1);
       if (last?.type === type) out[out.length - 1] = { type, messages: [...last.messages, message] };

@@ -1,7 +1,7 @@
 import type { Intent } from '../../core/intents';
 import type { ChatState } from '../../core/state';
 import { ChatStatus, QuickReplyCode, ReceiveMode } from '../../model/codes';
-import type { QuickReply } from '../../model/message';
+import type { QuickReply } from '../../model/quickReply';
 import { hasPendingVisitorMessage } from '../delivery/predicates';
 import { userFormRequired } from '../forms/predicates';
 

@@ -2,7 +2,8 @@ import type { Cases } from '../../core/cases';
 import type { ChatState } from '../../core/state';
 import type { AgentGroup } from '../../model/channel';
 import { ChatStatus } from '../../model/codes';
-import { queueText, type ChatMessage } from '../../model/message';
+import type { ChatMessage } from '../../model/message';
+import { queueText } from '../../model/notice';
 import { append, update } from '../../model/timeline';
 import { isEmptySystemMessage } from '../notices/predicates';
 import { isQueued } from './predicates';
@@ -24,14 +25,14 @@ export interface ConversationState {
   queue: { position: number; messageId: string | null } | null;
 }
 
-export type ConversationCommand =
+type ConversationCommand =
   /** Asks for a human agent (SPEC §4 transfer). */
   | { type: 'humanRequested' }
   | { type: 'groupChosen'; groupId: string }
   /** The visitor ends the chat (SPEC §7 chatClose). */
   | { type: 'closeRequested' };
 
-export type ConversationResult =
+type ConversationResult =
   | { type: 'groupChoiceRequired'; groups: readonly AgentGroup[] }
   | { type: 'transferStarted' }
   /** A transfer attempt ended; `waiting` when it connected or queued (the visitor waits for an agent). */
@@ -106,3 +107,10 @@ export const conversationCases = {
   chatClosed: (state) => leaveAgent(state, true),
   agentRefused: (state) => leaveAgent(state, false),
 } satisfies Cases;
+
+// This feature's part of the engine's state and intents (core/registry.ts).
+declare module '../../core/registry' {
+  interface SliceTypes {
+    conversation: { state: ConversationState; command: ConversationCommand; result: ConversationResult };
+  }
+}

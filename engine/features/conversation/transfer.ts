@@ -2,7 +2,8 @@ import { EMPTY, catchError, concat, defer, exhaustMap, filter, first, from, merg
 import { GROUP_ID_KEY } from '../../constants';
 import { MsgType, SenderType, TransferStatus } from '../../model/codes';
 import { flag } from '../../model/decode';
-import { createMessage, queueText } from '../../model/message';
+import { createMessage } from '../../model/message';
+import { queueText } from '../../model/notice';
 import type { TransferAgentData, TransferAgentRequest } from '../../protocol';
 import { errorText, noticeMessage, ofType, systemMessage, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';

@@ -1,7 +1,7 @@
 import { MAX_FILE_SIZE_BYTES } from '../../constants';
 import { MsgType, SenderType } from '../../model/codes';
 import { fileMsgType } from '../../model/fileType';
-import { createMessage, type ChatMessage } from '../../model/message';
+import { type ChatMessage, createMessage } from '../../model/message';
 import { canSendText } from './predicates';
 
 /** Extras of a file message: a local preview the UI made, and a voice recording's length. */

@@ -4,7 +4,7 @@ import { ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import type { ChatState } from '../../core/state';
 import { MsgType, SenderType } from '../../model/codes';
-import { createMessage, type ChatMessage } from '../../model/message';
+import { type ChatMessage, createMessage } from '../../model/message';
 import { canRetry, outlivesPage } from './predicates';
 
 /** What the outbox keeps of a message: what sendMsg sends again (a file's address, never its bytes). */

@@ -22,6 +22,11 @@ export function canRetry(m: ChatMessage | undefined): m is ChatMessage {
   return m !== undefined && m.senderType === SenderType.Visitor && m.status === MessageStatus.Fail;
 }
 
+/** A visitor's file still on its way up (SPEC §4 Sending: upload, then sendMsg). */
+export function isUploading(m: ChatMessage): boolean {
+  return m.upload !== undefined && m.status === MessageStatus.Pending;
+}
+
 /**
  * In the outbox: a visitor message the server has not confirmed (pending, or failed and waiting for
  * a retry). It is re-sent after a reload, when the network comes back or on a new session.

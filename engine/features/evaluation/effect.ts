@@ -1,6 +1,6 @@
 import { EMPTY, catchError, exhaustMap, filter, map, merge, of } from 'rxjs';
-import { errorText, ofType, type Effect } from '../../core/effect';
-import { notify, type Intent } from '../../core/intents';
+import { errorText, notify, ofType, type Effect } from '../../core/effect';
+import type { Intent } from '../../core/intents';
 import { evaluationShown } from './predicates';
 
 /**

@@ -2,8 +2,8 @@ import { EMPTY, catchError, concat, defer, exhaustMap, from, ignoreElements } fr
 import { MessageStatus, MsgType, SenderType } from '../../model/codes';
 import { createMessage } from '../../model/message';
 import { LEAVE_MESSAGE_FIELDS, cleanValues, validateForm } from '../../model/validation';
-import { errorText, ofType, type Effect } from '../../core/effect';
-import { notify, type EffectOutput } from '../../core/intents';
+import { errorText, notify, ofType, type Effect } from '../../core/effect';
+import type { EffectOutput } from '../../core/intents';
 
 const FAILED: readonly EffectOutput[] = [{ type: 'leaveMessageFailed' }, notify({ type: 'submissionFailed', form: 'leaveMessage' })];
 

@@ -2,7 +2,8 @@ import { EMPTY, catchError, defer, exhaustMap, first, map, of, switchMap, type O
 import { HISTORY_PAGE_SIZE } from '../../constants';
 import { errorText, ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
-import { decodeMessage, type ChatMessage } from '../../model/message';
+import { decodeMessage } from '../../model/decodeMessage';
+import type { ChatMessage } from '../../model/message';
 import { forgotSession } from '../bootstrap/predicates';
 
 /**

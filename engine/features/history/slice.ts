@@ -10,9 +10,9 @@ export interface HistoryState {
 }
 
 /** Loads the next older page of history. */
-export type HistoryCommand = { type: 'historyRequested' };
+type HistoryCommand = { type: 'historyRequested' };
 
-export type HistoryResult =
+type HistoryResult =
   | { type: 'historyLoaded'; messages: readonly ChatMessage[]; exhausted: boolean }
   | { type: 'historyFailed' };
 
@@ -27,3 +27,10 @@ export const historyCases = {
   historyLoaded: (state, { messages, exhausted }) => ({ ...state, messages: prepend(state.messages, messages), history: { loading: false, exhausted, newest: true } }),
   historyFailed: (state) => ({ ...state, history: { ...state.history, loading: false } }),
 } satisfies Cases;
+
+// This feature's part of the engine's state and intents (core/registry.ts).
+declare module '../../core/registry' {
+  interface SliceTypes {
+    history: { state: HistoryState; command: HistoryCommand; result: HistoryResult };
+  }
+}

@@ -1,8 +1,9 @@
 import { mergeMap } from 'rxjs';
-import { ofType, type Effect } from '../../core/effect';
-import { notify, type Notify } from '../../core/intents';
+import { notify, ofType, type Effect } from '../../core/effect';
+import type { Notify } from '../../core/intents';
 import { findMessage } from '../../model/timeline';
-import { previewOf, type ChatMessage } from '../../model/message';
+import type { ChatMessage } from '../../model/message';
+import { previewOf } from '../../model/preview';
 
 /**
  * A new agent message (SPEC §4 event 1201) while the page is hidden asks the UI for the title

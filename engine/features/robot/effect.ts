@@ -2,7 +2,8 @@ import { EMPTY, catchError, concat, first, map, merge, mergeMap, of } from 'rxjs
 import { errorText, ofType, type Effect } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import { MsgType, SenderType } from '../../model/codes';
-import { createMessage, suggestionsOf } from '../../model/message';
+import { createMessage } from '../../model/message';
+import { suggestionsOf } from '../../model/quickReply';
 import { added } from '../notices/slice';
 import { robotAnswers } from './predicates';
 

@@ -2,7 +2,8 @@ import type { ChatState } from '../../core/state';
 import { MsgType, ReceiveMode, SenderType } from '../../model/codes';
 import { canChooseQuickReply, withAgent } from '../conversation/predicates';
 import { userFormRequired } from '../forms/predicates';
-import type { ChatMessage, QuickReply } from '../../model/message';
+import type { ChatMessage } from '../../model/message';
+import type { QuickReply } from '../../model/quickReply';
 
 /**
  * SPEC §4 Receive mode 0: the robot answers while the channel is robot-first, no agent session runs

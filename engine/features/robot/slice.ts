@@ -1,14 +1,16 @@
 import { updateMessage, type Cases } from '../../core/cases';
 import { MsgType, SenderType } from '../../model/codes';
-import { NOTICE_FALLBACK, createMessage, suggestionsOf, type MessageRating } from '../../model/message';
+import { createMessage, type MessageRating } from '../../model/message';
+import { NOTICE_FALLBACK } from '../../model/notice';
+import { suggestionsOf } from '../../model/quickReply';
 import { append, findMessage } from '../../model/timeline';
 import type { RobotAskData } from '../../protocol';
 import { canRateReply } from './predicates';
 
 /** SPEC §4 Rating of a reply: one choice, locked once chosen (canRateReply). */
-export type RobotCommand = { type: 'messageRated'; id: string; rating: MessageRating };
+type RobotCommand = { type: 'messageRated'; id: string; rating: MessageRating };
 
-export type RobotResult =
+type RobotResult =
   /** A robot answer is awaited: its placeholder (the thinking block) shows. */
   | { type: 'robotPending'; id: string; createdAt: number }
   | { type: 'robotAnswered'; id: string; answer: RobotAskData; createdAt: number }
@@ -47,3 +49,10 @@ export const robotCases = {
   messageRated: (state, { id, rating }) =>
     canRateReply(findMessage(state.messages, id)) ? updateMessage(state, id, (m) => ({ ...m, rating })) : state,
 } satisfies Cases;
+
+// This feature's part of the engine's state and intents (core/registry.ts).
+declare module '../../core/registry' {
+  interface SliceTypes {
+    robot: { command: RobotCommand; result: RobotResult };
+  }
+}

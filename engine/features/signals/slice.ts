@@ -11,9 +11,9 @@ export interface SignalsState {
 }
 
 /** The visitor is typing `text` (SPEC §7 typing). */
-export type SignalsCommand = { type: 'visitorTyping'; text: string };
+type SignalsCommand = { type: 'visitorTyping'; text: string };
 
-export type SignalsResult =
+type SignalsResult =
   | { type: 'agentTyping' }
   | { type: 'agentTypingStopped' }
   | { type: 'readMarked' }
@@ -31,3 +31,10 @@ export const signalsCases = {
   chatClosed: (state) => ({ ...state, agentTyping: false }),
   agentRefused: (state) => ({ ...state, agentTyping: false }),
 } satisfies Cases;
+
+// This feature's part of the engine's state and intents (core/registry.ts).
+declare module '../../core/registry' {
+  interface SliceTypes {
+    signals: { state: SignalsState; command: SignalsCommand; result: SignalsResult };
+  }
+}

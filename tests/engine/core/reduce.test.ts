@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../engine/model/codes';
-import { createMessage, type ChatMessage } from '../../../engine/model/message';
+import { type ChatMessage, createMessage } from '../../../engine/model/message';
 import { parseQuery } from '../../../engine/model/query';
 import type { Intent } from '../../../engine/core/intents';
 import { reduce } from '../../../engine/core/reduce';

@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { notify, type EngineEvent, type Intent } from '../../../engine/core/intents';
+import { notify } from '../../../engine/core/effect';
+import { type EngineEvent, type Intent } from '../../../engine/core/intents';
 import { createStore } from '../../../engine/core/store';
 import { stateWith } from '../support/effectSpec';
 

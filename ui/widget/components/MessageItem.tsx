@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { memo } from 'react';
-import { MessageStatus, MsgType, SenderType, showsRating, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { MsgType, SenderType, showsRating, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { useDeliveryStatus } from '@visitor-chat/chat-react';
 import { lazyPart } from '../lazyPart';
 import { Avatar, hasAvatar } from './Avatar';
 import { DeliveryIndicator } from './DeliveryIndicator';
@@ -41,6 +42,7 @@ export interface MessageItemProps {
 
 /** One message: visitor right, system and auto-tips centred, agent and robot left (SPEC §3 position). */
 export const MessageItem = memo(function MessageItem({ message: m, onAsk, question, avatarStart, avatarSrc }: MessageItemProps) {
+  const { failed } = useDeliveryStatus(m);
   if (m.msgType === MsgType.AutoTip) {
     return (
       <div className="message message--center message--tip">
@@ -83,7 +85,7 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
         </div>
       )}
       {showsRating(m) && <RatingButtons message={m} />}
-      {m.status === MessageStatus.Fail && (
+      {failed && (
         <p className="message__failed">
           <Trans>Not delivered</Trans>
         </p>

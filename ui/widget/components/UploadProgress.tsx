@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { MessageStatus, type ChatMessage } from '@visitor-chat/chat-engine';
+import { useDeliveryStatus } from '@visitor-chat/chat-react';
+import type { ChatMessage } from '@visitor-chat/chat-engine';
 import './UploadProgress.css';
 
 /** The upload bar of a file message still uploading: the percent when known, else a moving bar. */
-export function UploadProgress({ message: m }: { message: ChatMessage }) {
+export function UploadProgress({ message }: { message: ChatMessage }) {
   const { t } = useLingui();
-  if (!m.upload || m.status !== MessageStatus.Pending) return null;
-  const progress = m.upload.progress;
+  const { uploading, progress } = useDeliveryStatus(message);
+  if (!uploading) return null;
   const percent = progress === undefined ? undefined : Math.round(progress * 100);
   return (
     <span

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../../../engine/core/intents';
 import { delivery } from '../../../../engine/features/delivery/effect';
 import { MessageStatus, MsgType, ReceiveMode, SenderType } from '../../../../engine/model/codes';
-import { createMessage, type ChatMessage } from '../../../../engine/model/message';
+import { type ChatMessage, createMessage } from '../../../../engine/model/message';
 import type { SendMsgData, UploadData } from '../../../../engine/protocol';
 import { ApiError } from '../../../../engine/transport/errors';
 import type { UploadRequest } from '../../../../engine/transport/visitorApi';

@@ -4,7 +4,7 @@ import { outboxKey } from '../../../../engine/constants';
 import type { Intent } from '../../../../engine/core/intents';
 import { outbox, type OutboxEntry } from '../../../../engine/features/delivery/outbox';
 import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../../engine/model/codes';
-import { createMessage, type ChatMessage } from '../../../../engine/model/message';
+import { type ChatMessage, createMessage } from '../../../../engine/model/message';
 import { memoryStorage, type StoragePort } from '../../../../engine/ports';
 import { SESSION, readyState, runEffect, stateWith } from '../../support/effectSpec';
 import { CHANNEL_ID, channel, logLines, logSpy, newScheduler } from '../../support/fixtures';

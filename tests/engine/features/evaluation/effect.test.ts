@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { notify, type EffectOutput } from '../../../../engine/core/intents';
+import { notify } from '../../../../engine/core/effect';
+import { type EffectOutput } from '../../../../engine/core/intents';
 import { evaluation } from '../../../../engine/features/evaluation/effect';
 import { EvaluationStatus } from '../../../../engine/model/codes';
 import { ApiError, NetworkError } from '../../../../engine/transport/errors';

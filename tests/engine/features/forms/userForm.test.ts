@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { notify, type EffectOutput } from '../../../../engine/core/intents';
+import { notify } from '../../../../engine/core/effect';
+import { type EffectOutput } from '../../../../engine/core/intents';
 import type { ChatState } from '../../../../engine/core/state';
 import { userForm } from '../../../../engine/features/forms/userForm';
 import { ChatStatus } from '../../../../engine/model/codes';

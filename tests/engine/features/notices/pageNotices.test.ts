@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
-import { notify, type EffectOutput } from '../../../../engine/core/intents';
+import { notify } from '../../../../engine/core/effect';
+import { type EffectOutput } from '../../../../engine/core/intents';
 import { pageNotices } from '../../../../engine/features/notices/pageNotices';
 import { ChatStatus, MsgType, SenderType } from '../../../../engine/model/codes';
 import { createMessage } from '../../../../engine/model/message';

@@ -4,7 +4,7 @@ import type { ChatState } from '../../../../engine/core/state';
 import { added } from '../../../../engine/features/notices/slice';
 import { robot } from '../../../../engine/features/robot/effect';
 import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType } from '../../../../engine/model/codes';
-import { createMessage, type ChatMessage } from '../../../../engine/model/message';
+import { type ChatMessage, createMessage } from '../../../../engine/model/message';
 import type { RobotAskData } from '../../../../engine/protocol';
 import { NetworkError } from '../../../../engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';

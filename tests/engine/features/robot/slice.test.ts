@@ -3,7 +3,7 @@ import type { ChatState } from '../../../../engine/core/state';
 import { canRateReply, robotAnswers, showsRating, showsThinking } from '../../../../engine/features/robot/predicates';
 import { robotCases } from '../../../../engine/features/robot/slice';
 import { ChatStatus, MsgType, ReceiveMode, SenderType } from '../../../../engine/model/codes';
-import { createMessage, type ChatMessage, type NewMessage } from '../../../../engine/model/message';
+import { type ChatMessage, createMessage, type NewMessage } from '../../../../engine/model/message';
 import { ROBOT_NAME, channel } from '../../support/fixtures';
 import { readyState } from '../../support/effectSpec';
 

@@ -1,0 +1,96 @@
+import { MESSAGE_AVATAR_FIELDS } from './avatar';
+import { MessageStatus, MsgType, SenderType } from './codes';
+import { avatarUrl, DecodeError, type Json, object, optNumber, optString, string } from './decode';
+import { type ChatMessage, positionOf } from './message';
+
+const SENDER_TYPES: readonly number[] = Object.values(SenderType);
+const MSG_TYPES: readonly (number | string)[] = Object.values(MsgType);
+
+/** What decoding a wire message needs besides the message: the clock, ids, the default sender, the log. */
+export interface MessageDefaults {
+  /** Clock reading used for createdAt when the message has no usable time. */
+  now: number;
+  /** Id generator used when the message has none (SPEC §3 "generated if missing"). */
+  newId: () => string;
+  /** The sender of a message that names none (an agent's 1201 event); without it such a message is rejected. */
+  senderType?: SenderType;
+  /** Where each normalised field is reported, one line each (the engine's log). */
+  warn?: (message: string) => void;
+}
+
+/** The largest time a `Date` can hold either side of 1970, in ms (ECMAScript's time value range). */
+const MAX_TIME_MS = 8.64e15;
+
+/** An optional field: its decoded value, or undefined — with a log line — when it is unusable. */
+function lenient<T>(read: () => T | undefined, warn: MessageDefaults['warn']): T | undefined {
+  try {
+    return read();
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    warn?.(`${e.message}; ignored`);
+    return undefined;
+  }
+}
+
+/** A number the field allows (a time a Date can hold, a size of 0 or more), or undefined with a log line. */
+function within(value: number | undefined, ok: (n: number) => boolean, path: string, warn: MessageDefaults['warn']): number | undefined {
+  if (value === undefined || ok(value)) return value;
+  warn?.(`${path}: ${value} out of range; ignored`);
+  return undefined;
+}
+
+/**
+ * Normalises one wire message (SPEC §3), liberal in what it accepts (DESIGN "wire data is
+ * untrusted"): id the clientMsgId when there is one, else the id, generated if missing; position by
+ * sender; createdAt from msgTime or now. Unusable optional fields (a time a Date cannot hold, a
+ * negative size, a wrong type, a status other than sent — the server holds the message, nothing is
+ * left to deliver) are dropped and an unknown msgType is shown as text, each with a log line; an
+ * unknown sender is the default sender when one is given. Throws DecodeError only when there is no
+ * known sender or the text is unusable.
+ */
+export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'message'): ChatMessage {
+  const o = object(value, path);
+  const { warn } = defaults;
+  const named = lenient(() => optNumber(o.senderType, `${path}.senderType`), warn);
+  let senderType = named ?? defaults.senderType;
+  if (senderType === undefined || !SENDER_TYPES.includes(senderType)) {
+    if (defaults.senderType === undefined) throw new DecodeError(`${path}.senderType: unknown ${String(o.senderType)}`);
+    warn?.(`${path}.senderType: unknown ${String(o.senderType)}; read as ${defaults.senderType}`);
+    senderType = defaults.senderType;
+  }
+  const rawType = typeof o.msgType === 'string' && /^\d+$/.test(o.msgType) ? Number(o.msgType) : (o.msgType ?? MsgType.Text);
+  const known = MSG_TYPES.includes(rawType as number | string);
+  if (!known) warn?.(`${path}.msgType: unknown ${String(o.msgType)}; shown as text`);
+  const status = lenient(() => optString(o.status, `${path}.status`), warn);
+  // A message the server holds is not the widget's to deliver or retry: only "sent" is kept.
+  if (status !== undefined && status !== MessageStatus.Sent) warn?.(`${path}.status: ${status} on a stored message; ignored`);
+  const msgTime = within(lenient(() => optNumber(o.msgTime, `${path}.msgTime`), warn), (t) => Math.abs(t) <= MAX_TIME_MS, `${path}.msgTime`, warn);
+  const size = (field: 'fileSize' | 'audioDuration') =>
+    within(lenient(() => optNumber(o[field], `${path}.${field}`), warn), (n) => n >= 0, `${path}.${field}`, warn);
+  const text = (field: 'id' | 'clientMsgId' | 'userId' | 'senderName' | 'fileName' | 'fileUrl' | 'robotAskMsgType') =>
+    lenient(() => optString(o[field], `${path}.${field}`), warn);
+  const sender = senderType as SenderType;
+  return {
+    // A visitor message sent with a clientMsgId is known under it here (docs/protocol.md "Extensions").
+    id: text('clientMsgId') || text('id') || defaults.newId(),
+    userId: text('userId'),
+    senderType: sender,
+    senderName: text('senderName'),
+    senderAvatar: avatarUrl(o, MESSAGE_AVATAR_FIELDS, path, warn),
+    msgType: known ? (rawType as MsgType) : MsgType.Text,
+    msgContent: string(o.msgContent ?? '', `${path}.msgContent`),
+    msgTime,
+    fileName: text('fileName'),
+    audioDuration: size('audioDuration'),
+    fileSize: size('fileSize'),
+    fileUrl: text('fileUrl'),
+    status: status === MessageStatus.Sent ? status : undefined,
+    remote: o.remote === true ? true : undefined,
+    robotAskMsgType: text('robotAskMsgType'),
+    specialMsgFlag: lenient(() => optNumber(o.specialMsgFlag, `${path}.specialMsgFlag`), warn),
+    position: positionOf(sender),
+    createdAt: msgTime ?? defaults.now,
+    carriesTime: o.hasTime === true,
+    hasTime: o.hasTime === true,
+  };
+}

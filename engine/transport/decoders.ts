@@ -1,0 +1,92 @@
+import { SEND_UNCONFIRMED, TransferStatus, chatStatusOf } from '../model/codes';
+import { avatarUrl, list, object, optNumber, optString, string, type Json } from '../model/decode';
+import type { AdminCardData, ChatStartData, EvaluateInfoData, RobotAskData, RobotTipsData, SendMsgData, TransferAgentData, UploadData, WireEvent, WireQuickReply } from '../protocol';
+import type { EventBatch } from './visitorApi';
+
+/** The decoders of the calls' data (SPEC §7): each checks the shape the engine needs and throws a DecodeError otherwise. */
+
+/** The data of a call whose answer carries nothing the widget reads. */
+export const none = (): void => undefined;
+
+export function messages(data: Json): unknown[] {
+  return data === undefined || data === null ? [] : list(data);
+}
+
+export function decodeStart(data: Json): ChatStartData {
+  const o = object(data, 'chatStart');
+  return {
+    userId: string(o.userId, 'chatStart.userId'),
+    sessionId: string(o.sessionId, 'chatStart.sessionId'),
+    pollId: string(o.pollId ?? o.sessionId, 'chatStart.pollId'),
+    status: chatStatusOf(optNumber(o.status, 'chatStart.status')),
+    userFormMode: optNumber(o.userFormMode, 'chatStart.userFormMode'),
+    serverTime: optNumber(o.serverTime, 'chatStart.serverTime'),
+  };
+}
+
+export function decodeTransfer(data: Json): TransferAgentData {
+  const o = object(data, 'transferAgent');
+  return {
+    // No status: nothing happened (SPEC §4 result 6).
+    status: optNumber(o.status, 'transferAgent.status') ?? TransferStatus.Nothing,
+    adminNick: optString(o.adminNick, 'transferAgent.adminNick'),
+    waitIndex: optNumber(o.waitIndex, 'transferAgent.waitIndex'),
+  };
+}
+
+export function decodeEvents(data: Json): EventBatch {
+  const o = data === undefined || data === null ? {} : object(data, 'getEventMsg');
+  const raw = o.msgList === undefined || o.msgList === null ? [] : list(o.msgList, 'getEventMsg.msgList');
+  return {
+    events: raw.filter((e): e is WireEvent => typeof e === 'object' && e !== null),
+    status: optNumber(o.status, 'getEventMsg.status'),
+    waitIndex: optNumber(o.waitIndex, 'getEventMsg.waitIndex'),
+  };
+}
+
+export function decodeSend(data: Json): SendMsgData {
+  const o = object(data, 'sendMsg');
+  return { status: optNumber(o.status, 'sendMsg.status') ?? SEND_UNCONFIRMED, id: optString(o.id, 'sendMsg.id') };
+}
+
+export function decodeCard(data: Json, warn?: (message: string) => void): AdminCardData {
+  const o = data === undefined || data === null ? {} : object(data, 'getAdminCard');
+  return {
+    adminWelcomeMode: o.adminWelcomeMode as AdminCardData['adminWelcomeMode'],
+    adminWelcomeMsg: optString(o.adminWelcomeMsg, 'adminWelcomeMsg'),
+    adminNick: optString(o.adminNick, 'adminNick'),
+    adminAvatar: avatarUrl(o, ['adminAvatar', 'avatar', 'headImg'], 'getAdminCard', warn),
+  };
+}
+
+export function decodeRobot(data: Json): RobotAskData {
+  const o = object(data, 'robotAsk');
+  const suggestions = o.suggestions === undefined ? undefined : list(o.suggestions, 'robotAsk.suggestions');
+  return {
+    msgContent: string(o.msgContent, 'robotAsk.msgContent'),
+    msgType: typeof o.msgType === 'number' || typeof o.msgType === 'string' ? o.msgType : undefined,
+    robotAskMsgType: optString(o.robotAskMsgType, 'robotAsk.robotAskMsgType'),
+    // Strings and quick-reply objects; the robot slice reads each (quickRepliesOf) and drops the rest.
+    suggestions: suggestions?.filter((s): s is string | WireQuickReply => typeof s === 'string' || (typeof s === 'object' && s !== null)),
+  };
+}
+
+export function decodeUpload(data: Json): UploadData {
+  const o = object(data, 'upload');
+  return {
+    url: string(o.url, 'upload.url'),
+    name: optString(o.name, 'upload.name') ?? '',
+    suffix: optString(o.suffix, 'upload.suffix') ?? '',
+  };
+}
+
+export function decodeStars(data: Json): EvaluateInfoData {
+  const o = object(data, 'getEvaluateInfo');
+  return { starList: list(o.starList, 'starList').map((s, i) => string(s, `starList[${i}]`)) };
+}
+
+export function decodeTips(data: Json): RobotTipsData {
+  const o = object(data, 'robotTips');
+  return { tips: list(o.tips ?? [], 'tips').filter((s): s is string => typeof s === 'string') };
+}
+

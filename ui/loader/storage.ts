@@ -1,0 +1,37 @@
+/** The loader's storage: blocked or full storage never breaks the chat, and what it reads back is checked. */
+
+/** What the host page's session storage keeps across its page loads, once the visitor opened the chat. */
+export interface Saved {
+  open: boolean;
+  unread: number;
+}
+
+/** Storage that may be blocked (a sandboxed page) or full: reads give null, writes do nothing. */
+export function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+export function write(storage: () => Storage, key: string, value: string): void {
+  try {
+    storage().setItem(key, value);
+  } catch {
+    // Blocked or full: the open state or the id lasts for this page view only.
+  }
+}
+export const session = () => sessionStorage;
+export const local = () => localStorage;
+
+
+/** The saved open state, when there is one (the visitor opened the chat in this tab); null otherwise. */
+export function savedState(key: string): Saved | null {
+  try {
+    const saved = JSON.parse(read(session, key) ?? 'null') as Partial<Saved> | null;
+    // Written by this loader, but the page may have changed it: an unread count that is no whole number counts as 0.
+    return saved && { open: saved.open === true, unread: Math.max(0, Math.floor(Number(saved.unread)) || 0) };
+  } catch {
+    return null;
+  }
+}
