@@ -27,8 +27,8 @@ const config: KnipConfig = {
         'examples/*/vite.config.ts',
       ],
       project: ['{ui/widget,ui/i18n,ui/loader,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
-      // The widget's build renders with Preact through aliases of react and react-dom
-      // (vite.config.ts's shippedRuntime); knip cannot read a plugin's aliases.
+      // WIDGET_RUNTIME=preact builds the widget on Preact through aliases of react and react-dom
+      // (scripts/widgetRuntime.ts); knip cannot read a plugin's aliases.
       ignoreDependencies: ['preact'],
     },
     // The published packages: knip takes their entries from package.json's exports (index.ts); what

@@ -2,47 +2,21 @@ import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, type Plugin } from 'vite';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BASE_PATH } from './engine/constants.ts';
 import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
 import { referenceServer } from './server/vite.ts';
-
-/**
- * The widget we ship renders with Preact 11 through preact/compat: the same React API our code and
- * the hooks are written against, for ≈10 kB brotli instead of React 19's 57.7 kB — the first screen
- * goes from 105.8 to 57.9 kB brotli (issue 16's budget is 100). Only the widget's build and dev
- * server take it (not Vitest's 'test' mode): the hooks package and the examples keep React (an
- * integrator brings their own), and the unit tests run components and hooks on React; the browser
- * suite runs the build.
- */
-function shippedRuntime(): Plugin {
-  return {
-    name: 'shipped-runtime',
-    config: (_, { mode }) =>
-      mode === 'test'
-        ? undefined
-        : {
-            resolve: {
-              alias: {
-                'react-dom/client': 'preact/compat/client',
-                'react-dom': 'preact/compat',
-                'react/jsx-runtime': 'preact/jsx-runtime',
-                'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
-                react: 'preact/compat',
-              },
-            },
-          },
-  };
-}
+import { widgetRuntimePlugin } from './scripts/widgetRuntime.ts';
 
 export default defineConfig({
   base: BASE_PATH,
   plugins: [
     react(),
-    shippedRuntime(),
+    // React 19 unless WIDGET_RUNTIME=preact (scripts/widgetRuntime.ts).
+    widgetRuntimePlugin(),
     // Lingui's macros (Trans, t, plural) compile through Babel; Vite 8's React plugin has no babel option.
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
