@@ -9,7 +9,7 @@ import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
 import { referenceServer } from './server/vite.ts';
-import { widgetRuntimePlugin } from './scripts/widgetRuntime.ts';
+import { runtimeAliases, widgetRuntimePlugin } from './scripts/widgetRuntime.ts';
 
 export default defineConfig({
   base: BASE_PATH,
@@ -79,6 +79,8 @@ export default defineConfig({
     },
   },
   test: {
+    // The runtime the widget renders with in a project's tests (tests/support/runtime.ts).
+    provide: { runtime: 'react' },
     projects: [
       {
         extends: true,
@@ -114,6 +116,22 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/{hooks,widget,loader}/**/*.test.{ts,tsx}', 'tests/i18n/**/*.test.tsx'],
           setupFiles: ['tests/setupDom.ts'],
+        },
+      },
+      // The components and hooks again on Preact, as WIDGET_RUNTIME=preact builds them (the loader
+      // has no renderer). Vitest runs node_modules outside Vite, where aliases do not apply: the
+      // packages that import React are inlined, so that they take preact/compat as the widget does.
+      {
+        extends: true,
+        // mainFields: Vitest resolves a package's CommonJS main by default, whose require()s no alias reaches.
+        resolve: { alias: runtimeAliases('preact'), mainFields: ['module'] },
+        test: {
+          name: 'dom-preact',
+          provide: { runtime: 'preact' },
+          environment: 'jsdom',
+          include: ['tests/{hooks,widget}/**/*.test.{ts,tsx}', 'tests/i18n/**/*.test.tsx'],
+          setupFiles: ['tests/setupDom.ts'],
+          server: { deps: { inline: [/@testing-library\/react/, /@lingui\/react/, /observable-hooks/, /virtua/, /wouter/] } },
         },
       },
       {
