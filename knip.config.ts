@@ -21,6 +21,8 @@ const config: KnipConfig = {
         'ui/widget/pages/pageChat.ts',
         // The host-page loader as a module (npm); knip finds its script-tag build through vite.loader.config.ts.
         'ui/loader/index.ts',
+        // The Node host for a second build, a script the e2e setup and the bench start (tests/support/npmStart.ts).
+        'tests/support/serveBuild.ts',
         // Examples for integrators: scripts, and apps of their own (their index.html names main.tsx).
         'examples/*.ts',
         'examples/*/src/main.tsx',

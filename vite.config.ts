@@ -9,7 +9,7 @@ import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
 import { referenceServer } from './server/vite.ts';
-import { runtimeAliases, widgetRuntimePlugin } from './scripts/widgetRuntime.ts';
+import { runtimeAliases, WIDGET_RUNTIMES, widgetRuntimePlugin } from './scripts/widgetRuntime.ts';
 
 export default defineConfig({
   base: BASE_PATH,
@@ -81,6 +81,7 @@ export default defineConfig({
   test: {
     // The runtime the widget renders with in a project's tests (tests/support/runtime.ts).
     provide: { runtime: 'react' },
+    tags: [{ name: 'smoke', description: 'browser tests that npm test also runs against the Preact build (project e2e-preact)' }],
     projects: [
       {
         extends: true,
@@ -134,11 +135,15 @@ export default defineConfig({
           server: { deps: { inline: [/@testing-library\/react/, /@lingui\/react/, /observable-hooks/, /virtua/, /wouter/] } },
         },
       },
-      {
-        extends: true,
+      // The browser suite against a build served as `npm start` serves it: `e2e` the default (React)
+      // build, `e2e-preact` the WIDGET_RUNTIME=preact build (tests/e2e/globalSetup.ts). npm test runs
+      // all of `e2e` and the tests tagged `smoke` of `e2e-preact` (package.json test:e2e).
+      ...WIDGET_RUNTIMES.map((runtime) => ({
+        extends: true as const,
         test: {
-          name: 'e2e',
-          environment: 'node',
+          name: runtime === 'react' ? 'e2e' : `e2e-${runtime}`,
+          provide: { runtime },
+          environment: 'node' as const,
           // The size budget reads the build that globalSetup makes.
           include: ['tests/e2e/**/*.test.ts', 'tests/bench/size.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
@@ -151,7 +156,7 @@ export default defineConfig({
           // check timed out in one run of three).
           fileParallelism: false,
         },
-      },
+      })),
     ],
   },
 });

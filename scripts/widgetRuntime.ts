@@ -16,7 +16,7 @@ export const RUNTIME_VARIABLE = 'WIDGET_RUNTIME';
  * The runtime a build or dev server takes: WIDGET_RUNTIME, `react` when unset or empty. Anything
  * else fails the build rather than silently shipping the default.
  */
-export function widgetRuntime(env: NodeJS.ProcessEnv = process.env): WidgetRuntime {
+function widgetRuntime(env: NodeJS.ProcessEnv = process.env): WidgetRuntime {
   const value = env[RUNTIME_VARIABLE]?.trim() || 'react';
   const known = WIDGET_RUNTIMES.find((runtime) => runtime === value);
   if (!known) throw new Error(`${RUNTIME_VARIABLE}=${value}: use ${WIDGET_RUNTIMES.join(' or ')} (unset: react)`);
