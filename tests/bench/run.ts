@@ -14,6 +14,7 @@
  * trips, 1.6 Mbit/s down). The launcher's table ends with the React build against the Preact one,
  * with prefetch (the aim: within 10 %).
  */
+import { cpus, loadavg } from 'node:os';
 import { Subject, of, type Observable } from 'rxjs';
 import { chromium } from 'playwright-core';
 import { createChatEngine, EventCode, MsgType, SenderType, type EventBatch, type VisitorApi } from '@visitor-chat/chat-engine';
@@ -248,4 +249,4 @@ function launcherTable(): string {
   return `${rows.join('\n')}\n\nWith prefetch:\n${compared.join('\n')}`;
 }
 
-console.log(`\nlauncher on a host page: medians of ${RUNS} runs, each in a fresh context (nothing cached)\n${launcherTable()}`);
+console.log(`\nlauncher on a host page: medians of ${RUNS} runs, each in a fresh context (nothing cached); Chromium on ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}\n${launcherTable()}`);
