@@ -9,7 +9,7 @@ import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
 import { referenceServer } from './server/vite.ts';
-import { runtimeAliases, WIDGET_RUNTIMES, widgetRuntimePlugin } from './scripts/widgetRuntime.ts';
+import { DEFAULT_RUNTIME, runtimeAliases, WIDGET_RUNTIMES, widgetRuntimePlugin } from './scripts/widgetRuntime.ts';
 
 export default defineConfig({
   base: BASE_PATH,
@@ -80,7 +80,7 @@ export default defineConfig({
   },
   test: {
     // The runtime the widget renders with in a project's tests (tests/support/runtime.ts).
-    provide: { runtime: 'react' },
+    provide: { runtime: DEFAULT_RUNTIME },
     tags: [{ name: 'smoke', description: 'browser tests that npm test also runs against the Preact build (project e2e-preact)' }],
     projects: [
       {
@@ -141,7 +141,7 @@ export default defineConfig({
       ...WIDGET_RUNTIMES.map((runtime) => ({
         extends: true as const,
         test: {
-          name: runtime === 'react' ? 'e2e' : `e2e-${runtime}`,
+          name: runtime === DEFAULT_RUNTIME ? 'e2e' : `e2e-${runtime}`,
           provide: { runtime },
           environment: 'node' as const,
           // The size budget reads the build that globalSetup makes.

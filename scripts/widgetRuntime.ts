@@ -9,17 +9,20 @@ export type WidgetRuntime = 'react' | 'preact';
 
 export const WIDGET_RUNTIMES: readonly WidgetRuntime[] = ['react', 'preact'];
 
+/** What ships unless WIDGET_RUNTIME says otherwise: npm start, npm run bundle and dev, dist/. */
+export const DEFAULT_RUNTIME: WidgetRuntime = 'react';
+
 /** The one switch: `WIDGET_RUNTIME=preact npm run bundle` (or `npm start`, `npm run dev`). */
 export const RUNTIME_VARIABLE = 'WIDGET_RUNTIME';
 
 /**
- * The runtime a build or dev server takes: WIDGET_RUNTIME, `react` when unset or empty. Anything
- * else fails the build rather than silently shipping the default.
+ * The runtime a build or dev server takes: WIDGET_RUNTIME, the default when unset or empty.
+ * Anything else fails the build rather than silently shipping the default.
  */
 function widgetRuntime(env: NodeJS.ProcessEnv = process.env): WidgetRuntime {
-  const value = env[RUNTIME_VARIABLE]?.trim() || 'react';
+  const value = env[RUNTIME_VARIABLE]?.trim() || DEFAULT_RUNTIME;
   const known = WIDGET_RUNTIMES.find((runtime) => runtime === value);
-  if (!known) throw new Error(`${RUNTIME_VARIABLE}=${value}: use ${WIDGET_RUNTIMES.join(' or ')} (unset: react)`);
+  if (!known) throw new Error(`${RUNTIME_VARIABLE}=${value}: use ${WIDGET_RUNTIMES.join(' or ')} (unset: ${DEFAULT_RUNTIME})`);
   return known;
 }
 

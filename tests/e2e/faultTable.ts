@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { DEFAULT_RUNTIME } from '../../scripts/widgetRuntime';
 import { testedRuntime } from '../support/runtime';
 
 /** Where the table lands (test-results/ is ignored by git): one file per runtime the suite ran on. */
-const tableFile = (): string => (testedRuntime() === 'react' ? 'test-results/fault-table.md' : `test-results/fault-table-${testedRuntime()}.md`);
+const tableFile = (): string => (testedRuntime() === DEFAULT_RUNTIME ? 'test-results/fault-table.md' : `test-results/fault-table-${testedRuntime()}.md`);
 
 /** What one fault did to the visitor's messages: copies stored by the server and shown on screen. */
 interface FaultRow {

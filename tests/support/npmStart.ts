@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { RUNTIME_VARIABLE, type WidgetRuntime } from '../../scripts/widgetRuntime';
+import { DEFAULT_RUNTIME, RUNTIME_VARIABLE, type WidgetRuntime } from '../../scripts/widgetRuntime';
 
 /** Where `npm run bundle` builds the widget, and what `npm start` serves. */
 const DEFAULT_BUILD_DIR = 'dist';
@@ -61,7 +61,7 @@ export async function startServerProcess({ port, distDir = DEFAULT_BUILD_DIR }: 
  * The folder a test or bench build of `runtime` goes to: the default runtime's is dist/, as
  * `npm start` builds it; another's a folder of its own, so that both builds can be served at once.
  */
-const buildDirOf = (runtime: WidgetRuntime): string => (runtime === 'react' ? DEFAULT_BUILD_DIR : `${DEFAULT_BUILD_DIR}-${runtime}`);
+const buildDirOf = (runtime: WidgetRuntime): string => (runtime === DEFAULT_RUNTIME ? DEFAULT_BUILD_DIR : `${DEFAULT_BUILD_DIR}-${runtime}`);
 
 /** A served build: its origin, its folder, and how to stop its server. */
 export interface ServedBuild {
@@ -75,7 +75,7 @@ export interface ServedBuild {
  * then one Node process serving it and the API) on a free port. The default runtime is built by
  * npm start's own script; another by the same two builds with WIDGET_RUNTIME set, into its folder.
  */
-export async function startLikeNpmStart(runtime: WidgetRuntime = 'react'): Promise<ServedBuild> {
+export async function startLikeNpmStart(runtime: WidgetRuntime = DEFAULT_RUNTIME): Promise<ServedBuild> {
   const distDir = buildDirOf(runtime);
   // Each build's output only when it fails.
   const build = (command: string, args: string[]) =>
