@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
-import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BASE_PATH } from './engine/constants.ts';
@@ -9,14 +8,13 @@ import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
 import { referenceServer } from './server/vite.ts';
-import { DEFAULT_RUNTIME, runtimeAliases, WIDGET_RUNTIMES, widgetRuntimePlugin } from './scripts/widgetRuntime.ts';
+import { DEFAULT_RUNTIME, runtimeAliases, WIDGET_RUNTIMES, widgetRuntimePlugins } from './scripts/widgetRuntime.ts';
 
 export default defineConfig({
   base: BASE_PATH,
   plugins: [
-    react(),
     // React 19 unless WIDGET_RUNTIME=preact (scripts/widgetRuntime.ts).
-    widgetRuntimePlugin(),
+    widgetRuntimePlugins(),
     // Lingui's macros (Trans, t, plural) compile through Babel; Vite 8's React plugin has no babel option.
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),

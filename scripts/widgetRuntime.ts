@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
 /**
@@ -44,12 +45,19 @@ export function runtimeAliases(runtime: WidgetRuntime): Record<string, string> {
 }
 
 /**
- * The widget's build and dev server on the runtime WIDGET_RUNTIME names. Vitest's projects choose
- * theirs in vite.config.ts (mode 'test': `dom` on React, `dom-preact` with runtimeAliases('preact')).
+ * The widget's build and dev server on the runtime WIDGET_RUNTIME names: the React plugin (JSX,
+ * and React Fast Refresh in `npm run dev`) and the aliases. On Preact no module takes Fast Refresh:
+ * its runtime finds no React to refresh, so an edit would not show; the page reloads instead.
+ * Vitest's projects choose their runtime in vite.config.ts (mode 'test': `dom` on React,
+ * `dom-preact` with runtimeAliases('preact')).
  */
-export function widgetRuntimePlugin(): Plugin {
-  return {
-    name: 'widget-runtime',
-    config: (_, { mode }) => (mode === 'test' ? undefined : { resolve: { alias: runtimeAliases(widgetRuntime()) } }),
-  };
+export function widgetRuntimePlugins(): Plugin[] {
+  const runtime = widgetRuntime();
+  return [
+    ...react(runtime === 'preact' ? { refreshExclude: /./ } : {}),
+    {
+      name: 'widget-runtime',
+      config: (_, { mode }) => (mode === 'test' ? undefined : { resolve: { alias: runtimeAliases(runtime) } }),
+    },
+  ];
 }
