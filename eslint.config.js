@@ -13,7 +13,7 @@ const PACKAGE_FOLDER = {
 const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'history', 'parent'];
 
 export default tseslint.config(
-  { ignores: ['**/dist', 'dist-types', 'node_modules', 'test-results', 'locales/**/*.mjs', 'locales/**/*.js'] },
+  { ignores: ['**/dist', 'dist-preact', 'dist-types', 'node_modules', 'test-results', 'locales/**/*.mjs', 'locales/**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

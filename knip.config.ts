@@ -21,14 +21,16 @@ const config: KnipConfig = {
         'ui/widget/pages/pageChat.ts',
         // The host-page loader as a module (npm); knip finds its script-tag build through vite.loader.config.ts.
         'ui/loader/index.ts',
+        // The Node host for a second build, a script the e2e setup and the bench start (tests/support/npmStart.ts).
+        'tests/support/serveBuild.ts',
         // Examples for integrators: scripts, and apps of their own (their index.html names main.tsx).
         'examples/*.ts',
         'examples/*/src/main.tsx',
         'examples/*/vite.config.ts',
       ],
       project: ['{ui/widget,ui/i18n,ui/loader,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
-      // The widget's build renders with Preact through aliases of react and react-dom
-      // (vite.config.ts's shippedRuntime); knip cannot read a plugin's aliases.
+      // WIDGET_RUNTIME=preact builds the widget on Preact through aliases of react and react-dom
+      // (scripts/widgetRuntime.ts); knip cannot read a plugin's aliases.
       ignoreDependencies: ['preact'],
     },
     // The published packages: knip takes their entries from package.json's exports (index.ts); what

@@ -1,48 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
-import react from '@vitejs/plugin-react';
-import { defaultClientConditions, type Plugin } from 'vite';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BASE_PATH } from './engine/constants.ts';
 import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
 import { referenceServer } from './server/vite.ts';
-
-/**
- * The widget we ship renders with Preact 11 through preact/compat: the same React API our code and
- * the hooks are written against, for ≈10 kB brotli instead of React 19's 57.7 kB — the first screen
- * goes from 105.8 to 57.9 kB brotli (issue 16's budget is 100). Only the widget's build and dev
- * server take it (not Vitest's 'test' mode): the hooks package and the examples keep React (an
- * integrator brings their own), and the unit tests run components and hooks on React; the browser
- * suite runs the build.
- */
-function shippedRuntime(): Plugin {
-  return {
-    name: 'shipped-runtime',
-    config: (_, { mode }) =>
-      mode === 'test'
-        ? undefined
-        : {
-            resolve: {
-              alias: {
-                'react-dom/client': 'preact/compat/client',
-                'react-dom': 'preact/compat',
-                'react/jsx-runtime': 'preact/jsx-runtime',
-                'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
-                react: 'preact/compat',
-              },
-            },
-          },
-  };
-}
+import { DEFAULT_RUNTIME, runtimeAliases, WIDGET_RUNTIMES, widgetRuntimePlugins } from './scripts/widgetRuntime.ts';
 
 export default defineConfig({
   base: BASE_PATH,
   plugins: [
-    react(),
-    shippedRuntime(),
+    // React 19 unless WIDGET_RUNTIME=preact (scripts/widgetRuntime.ts).
+    widgetRuntimePlugins(),
     // Lingui's macros (Trans, t, plural) compile through Babel; Vite 8's React plugin has no babel option.
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
@@ -105,6 +77,9 @@ export default defineConfig({
     },
   },
   test: {
+    // The runtime the widget renders with in a project's tests (tests/support/runtime.ts).
+    provide: { runtime: DEFAULT_RUNTIME },
+    tags: [{ name: 'smoke', description: 'browser tests that npm test also runs against the Preact build (project e2e-preact)' }],
     projects: [
       {
         extends: true,
@@ -142,11 +117,31 @@ export default defineConfig({
           setupFiles: ['tests/setupDom.ts'],
         },
       },
+      // The components and hooks again on Preact, as WIDGET_RUNTIME=preact builds them (the loader
+      // has no renderer). Vitest runs node_modules outside Vite, where aliases do not apply: the
+      // packages that import React are inlined, so that they take preact/compat as the widget does.
       {
         extends: true,
+        // mainFields: Vitest resolves a package's CommonJS main by default, whose require()s no alias reaches.
+        resolve: { alias: runtimeAliases('preact'), mainFields: ['module'] },
         test: {
-          name: 'e2e',
-          environment: 'node',
+          name: 'dom-preact',
+          provide: { runtime: 'preact' },
+          environment: 'jsdom',
+          include: ['tests/{hooks,widget}/**/*.test.{ts,tsx}', 'tests/i18n/**/*.test.tsx'],
+          setupFiles: ['tests/setupDom.ts'],
+          server: { deps: { inline: [/@testing-library\/react/, /@lingui\/react/, /observable-hooks/, /virtua/, /wouter/] } },
+        },
+      },
+      // The browser suite against a build served as `npm start` serves it: `e2e` the default (React)
+      // build, `e2e-preact` the WIDGET_RUNTIME=preact build (tests/e2e/globalSetup.ts). npm test runs
+      // all of `e2e` and the tests tagged `smoke` of `e2e-preact` (package.json test:e2e).
+      ...WIDGET_RUNTIMES.map((runtime) => ({
+        extends: true as const,
+        test: {
+          name: runtime === DEFAULT_RUNTIME ? 'e2e' : `e2e-${runtime}`,
+          provide: { runtime },
+          environment: 'node' as const,
           // The size budget reads the build that globalSetup makes.
           include: ['tests/e2e/**/*.test.ts', 'tests/bench/size.test.ts'],
           globalSetup: ['tests/e2e/globalSetup.ts'],
@@ -159,7 +154,7 @@ export default defineConfig({
           // check timed out in one run of three).
           fileParallelism: false,
         },
-      },
+      })),
     ],
   },
 });

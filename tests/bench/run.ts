@@ -1,18 +1,27 @@
 /**
- * `npm run bench`: performance figures of issue 4, printed (not asserted in `npm test`).
+ * `npm run bench`: performance figures (printed, not asserted in `npm test`), of the engine and of
+ * both builds of the widget — React (the default) and WIDGET_RUNTIME=preact — each a production
+ * build served by server/node.ts's host, in Chromium.
  * - Engine (Node): applying one poll batch of 1,000 agent messages (< 20 ms).
- * - Widget (Chromium, production build served by server/node.ts): the real MessageList with the
- *   `bench` channel's 10,000 history messages — first render (< 100 ms, from the history response
- *   read to the next frame with messages), appending one message (< 16 ms, Enter to the next frame
- *   with it), and `.message` DOM nodes (bounded by the viewport).
- * - Page (Chromium, demo channel): navigation to the first message shown, on this machine's loopback
- *   and over an emulated slow network (150 ms round trips, 1.6 Mbit/s down).
+ * - List: the real MessageList with the `bench` channel's 10,000 history messages — first render
+ *   (< 100 ms, from the history response read to the next frame with messages), appending one
+ *   message (< 16 ms, Enter to the next frame with it), and `.message` DOM nodes (bounded by the
+ *   viewport).
+ * - Page (demo channel): navigation to the first message shown.
+ * - Launcher (./launcher.ts): on a host page with the loader, the launcher click to the composer
+ *   ready and to the first message visible, with the loader's default hover prefetch and without.
+ * Page and launcher on this machine's loopback and over an emulated slow network (150 ms round
+ * trips, 1.6 Mbit/s down). The launcher's table ends with the React build against the Preact one,
+ * with prefetch (the aim: within 10 %).
  */
+import { cpus, loadavg } from 'node:os';
 import { Subject, of, type Observable } from 'rxjs';
 import { chromium } from 'playwright-core';
 import { createChatEngine, EventCode, MsgType, SenderType, type EventBatch, type VisitorApi } from '@visitor-chat/chat-engine';
 import { encodeText } from '../../server/agent';
-import { startLikeNpmStart } from '../support/npmStart';
+import { WIDGET_RUNTIMES, type WidgetRuntime } from '../../scripts/widgetRuntime';
+import { startLikeNpmStart, type ServedBuild } from '../support/npmStart';
+import { launcherFigures, HOVER_MS, LOOPBACK, SLOW, type LauncherRun, type Network, type Visit } from './launcher';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const POLL_SIZE = 1_000;
@@ -91,17 +100,17 @@ const FIRST_MESSAGE_PROBE = `new MutationObserver(function (_, observer) {
 }).observe(document, { childList: true, subtree: true });`;
 
 /** Navigation to the first message of the demo channel, in a fresh context each run (nothing cached). */
-async function firstMessageTimes(url: string, slow: boolean): Promise<number[]> {
+async function firstMessageTimes(url: string, network: Network): Promise<number[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 390, height: 760 } });
       const page = await context.newPage();
-      if (slow) {
+      if (network.conditions) {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network.conditions });
       }
       await page.addInitScript({ content: FIRST_MESSAGE_PROBE });
       await page.goto(`${url}/chat/index?channelid=demo`);
@@ -183,16 +192,61 @@ const polls = Array.from({ length: RUNS }, pollOnce);
 const poll = median(polls.slice(1)); // the first run warms the JIT up
 console.log(`engine: one poll of ${POLL_SIZE} messages: median ${ms(poll)} [${polls.map(ms).join(', ')}] ${verdict(poll, BUDGET.poll)}`);
 
-const server = await startLikeNpmStart();
-try {
-  const f = await browserFigures(server.url);
-  console.log(`list: first render of 10,000 messages: median ${ms(f.firstRender)} [${f.firstRenders.map(ms).join(', ')}] ${verdict(f.firstRender, BUDGET.firstRender)}`);
-  console.log(`list: append one message to paint: median ${ms(f.append)} [${f.appends.map(ms).join(', ')}] ${verdict(f.append, BUDGET.append)}`);
-  console.log(`list: .message nodes at the bottom ${f.nodes.bottom}, in the middle ${f.nodes.middle} (of 10,000); all elements ${f.nodes.total}`);
-  for (const slow of [false, true]) {
-    const times = await firstMessageTimes(server.url, slow);
-    console.log(`page: navigation to the first message, ${slow ? '150 ms RTT, 1.6 Mbit/s' : 'loopback'}: median ${ms(median(times))} [${times.map(ms).join(', ')}]`);
+const NETWORKS = [LOOPBACK, SLOW] as const;
+const VISITS: readonly Visit[] = ['hover', 'hover-complete', 'none'];
+const VISIT_LABEL: Record<Visit, string> = { hover: `hover, click after ${HOVER_MS} ms`, 'hover-complete': 'hover, click once prefetched', none: 'none, click at once' };
+type LauncherFigures = Awaited<ReturnType<typeof launcherFigures>>;
+const launchers = new Map<WidgetRuntime, LauncherFigures>();
+
+for (const runtime of WIDGET_RUNTIMES) {
+  // One build served at a time: the other server would only share the machine's cores.
+  const server: ServedBuild = await startLikeNpmStart(runtime);
+  try {
+    const f = await browserFigures(server.url);
+    console.log(`\n${runtime} build (${server.distDir}/)`);
+    console.log(`list: first render of 10,000 messages: median ${ms(f.firstRender)} [${f.firstRenders.map(ms).join(', ')}] ${verdict(f.firstRender, BUDGET.firstRender)}`);
+    console.log(`list: append one message to paint: median ${ms(f.append)} [${f.appends.map(ms).join(', ')}] ${verdict(f.append, BUDGET.append)}`);
+    console.log(`list: .message nodes at the bottom ${f.nodes.bottom}, in the middle ${f.nodes.middle} (of 10,000); all elements ${f.nodes.total}`);
+    for (const network of NETWORKS) {
+      const times = await firstMessageTimes(server.url, network);
+      console.log(`page: navigation to the first message, ${network.name}: median ${ms(median(times))} [${times.map(ms).join(', ')}]`);
+    }
+    const figures = await launcherFigures(server.url, NETWORKS, VISITS, RUNS);
+    for (const { network, visit, runs } of figures) {
+      const of = (key: keyof LauncherRun) => runs.map((r) => r[key]);
+      console.log(`launcher, ${network.name}, prefetch ${VISIT_LABEL[visit]}: click → composer ready [${of('composerReady').map(ms).join(', ')}]; click → first message [${of('firstMessage').map(ms).join(', ')}]`);
+    }
+    launchers.set(runtime, figures);
+  } finally {
+    await server.stop();
   }
-} finally {
-  await server.stop();
 }
+
+/** The launcher's medians of both builds, as one markdown table, then React against Preact with the default hover prefetch. */
+function launcherTable(): string {
+  const rows = ['| network | prefetch | build | click → composer ready | click → first message |', '|---|---|---|---|---|'];
+  const medianOf = (runtime: WidgetRuntime, network: Network, visit: Visit, key: keyof LauncherRun): number => {
+    const figure = launchers.get(runtime)?.find((f) => f.network === network && f.visit === visit);
+    return median(figure?.runs.map((r) => r[key]) ?? []);
+  };
+  for (const network of NETWORKS) {
+    for (const visit of VISITS) {
+      for (const runtime of WIDGET_RUNTIMES) {
+        rows.push(`| ${network.name} | ${VISIT_LABEL[visit]} | ${runtime} | ${ms(medianOf(runtime, network, visit, 'composerReady'))} | ${ms(medianOf(runtime, network, visit, 'firstMessage'))} |`);
+      }
+    }
+  }
+  const compared = NETWORKS.flatMap((network) =>
+    (['hover', 'hover-complete'] as const).flatMap((visit) =>
+      (['composerReady', 'firstMessage'] as const).map((key) => {
+        const [react, preact] = [medianOf('react', network, visit, key), medianOf('preact', network, visit, key)];
+        const slower = (react / preact - 1) * 100;
+        const what = key === 'composerReady' ? 'composer ready' : 'first message';
+        return `- ${network.name}, ${VISIT_LABEL[visit]}, ${what}: React ${slower >= 0 ? '+' : ''}${slower.toFixed(0)} % against Preact${slower > 10 ? ' (more than 10 %)' : ''}`;
+      }),
+    ),
+  );
+  return `${rows.join('\n')}\n\nWith prefetch:\n${compared.join('\n')}`;
+}
+
+console.log(`\nlauncher on a host page: medians of ${RUNS} runs, each in a fresh context (nothing cached); Chromium on ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}\n${launcherTable()}`);

@@ -2,14 +2,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, useBrowser } from './browser';
 import { axeViolations, composer, connected, describeFocus, dev, messages, openChat, overflowsHorizontally, tabTo, visitorId } from './helpers';
-import { MAIN_STATES } from './states';
+import { MAIN_STATES, SHOWCASE } from './states';
 
 for (const viewport of [PHONE, DESKTOP]) {
   for (const scheme of ['light', 'dark'] as const) {
     describe(`axe at ${viewport.width}×${viewport.height}, ${scheme}: no serious or critical violations`, () => {
       const s = useBrowser(viewport);
       for (const state of MAIN_STATES) {
-        it(state.name, async () => {
+        // The Preact build's axe pass (e2e-preact, tag smoke): every message kind, on a phone, light.
+        const smoke = viewport === PHONE && scheme === 'light' && state === SHOWCASE;
+        it(state.name, { tags: smoke ? ['smoke'] : [] }, async () => {
           await s.page.emulateMedia({ colorScheme: scheme });
           await state.open(s.page, s.baseUrl);
           expect(await axeViolations(s.page, `${state.name} at ${viewport.width}×${viewport.height}, ${scheme}`)).toEqual([]);

@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { DEFAULT_RUNTIME } from '../../scripts/widgetRuntime';
+import { testedRuntime } from '../support/runtime';
 
-/** Where the table lands (test-results/ is ignored by git). */
-const TABLE_FILE = 'test-results/fault-table.md';
+/** Where the table lands (test-results/ is ignored by git): one file per runtime the suite ran on. */
+const tableFile = (): string => (testedRuntime() === DEFAULT_RUNTIME ? 'test-results/fault-table.md' : `test-results/fault-table-${testedRuntime()}.md`);
 
 /** What one fault did to the visitor's messages: copies stored by the server and shown on screen. */
 interface FaultRow {
@@ -54,7 +56,8 @@ function faultTable(): string {
 export function writeFaultTable(): void {
   if (rows.length === 0) return;
   const table = faultTable();
-  console.info(`[faults] lost and duplicated visitor messages per fault:\n${table}`);
-  mkdirSync(dirname(TABLE_FILE), { recursive: true });
-  writeFileSync(TABLE_FILE, `# Field faults: lost and duplicated visitor messages\n\n${table}\n`);
+  console.info(`[faults] lost and duplicated visitor messages per fault (${testedRuntime()} build):\n${table}`);
+  const file = tableFile();
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `# Field faults: lost and duplicated visitor messages (${testedRuntime()} build)\n\n${table}\n`);
 }

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { Page, Route } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { WireEvent, WireMessage } from '../../engine/protocol';
 import { startServerProcess } from '../support/npmStart';
 import { useBrowser } from './browser';
@@ -277,8 +277,8 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
 
   /** One fault: a FaultRun for the test's page; a step that fails still leaves its row. */
   /** A fault against the reference backend as it is (it pushes events, docs/protocol.md "Push"); `polls`: against one that does not. */
-  function faultTest(fault: string, body: (run: FaultRun) => Promise<void>, polls = false): void {
-    it(fault, async () => {
+  function faultTest(fault: string, body: (run: FaultRun) => Promise<void>, { polls = false, tags = [] }: { polls?: boolean; tags?: string[] } = {}): void {
+    it(fault, { tags }, async () => {
       const run = new FaultRun(fault, s.page, s.baseUrl);
       if (polls) await withoutPush(s.context);
       // FAULTS_DEBUG=1 prints every API call and the start of its answer (to see why a row went wrong).
@@ -300,7 +300,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
   }
 
   /** A fault in getEventMsg's answers: the widget must poll to meet it. */
-  const pollFaultTest = (fault: string, body: (run: FaultRun) => Promise<void>): void => faultTest(fault, body, true);
+  const pollFaultTest = (fault: string, body: (run: FaultRun) => Promise<void>): void => faultTest(fault, body, { polls: true });
 
   faultTest('1. sendMsg answers HTTP 500 for 6 s, then recovers', async (run) => {
     const { page } = s;
@@ -522,6 +522,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish({ retry: false });
   });
 
+  // Also the Preact build's field fault (e2e-preact, tag smoke): a reload remounts the whole widget.
   faultTest('8. reload mid-send, request lost: the persisted outbox re-sends it', async (run) => {
     const { page } = s;
     await run.open();
@@ -540,7 +541,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await composer(page).waitFor();
     await run.say(page, '[reload, lost] typed after the reload');
     await run.finish();
-  });
+  }, { tags: ['smoke'] });
 
   faultTest('9. reload mid-send, request stored but its answer lost', async (run) => {
     const { page } = s;
@@ -565,7 +566,8 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
 
   faultTest('10. the server restarts mid-conversation and forgets everything', async (run) => {
     const { page } = s;
-    let server = await startServerProcess();
+    // A server of its own, serving the suite's build, that the test can stop and start again.
+    let server = await startServerProcess({ distDir: inject('distDir') });
     try {
       run.baseUrl = server.url;
       await run.open();
@@ -577,7 +579,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
       await server.stop();
       await run.say(page, '[restart] typed while the server is down');
       await sleep(2_000);
-      server = await startServerProcess(server.port);
+      server = await startServerProcess({ port: server.port, distDir: inject('distDir') });
       await sleep(1_000);
       await run.say(page, '[restart] typed after the restart');
       await run.finish();

@@ -370,7 +370,7 @@ describe('the host-page loader on a shop page of another origin (issue 13)', () 
     await frame.getByRole('button', { name: 'Cerrar chat' }).waitFor();
   });
 
-  it('counts the agent’s messages while the panel is closed: message event, unread count and the launcher’s name; opening resets it', async () => {
+  it('counts the agent’s messages while the panel is closed: message event, unread count and the launcher’s name; opening resets it', { tags: ['smoke'] }, async () => {
     const { page } = s;
     await page.goto(hostPage(shopHtml(s.baseUrl)));
     await clickLauncher(page);
@@ -606,7 +606,7 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
     expect(found).toEqual([]);
   });
 
-  it('the demo shop page’s launcher opens the chat', async () => {
+  it('the demo shop page’s launcher opens the chat', { tags: ['smoke'] }, async () => {
     const { page } = s;
     await page.goto(`${s.baseUrl}/demo/`);
     await clickLauncher(page);

@@ -6,7 +6,7 @@ import { connected, dev, messages, openChat, visitorId } from './helpers';
 describe('agent events pushed over server-sent events, polled while the stream is down', () => {
   const s = useBrowser(PHONE);
 
-  it('an agent message comes over push; the stream dropped mid-conversation: polling takes over at once, push comes back, each message shows once', async () => {
+  it('an agent message comes over push; the stream dropped mid-conversation: polling takes over at once, push comes back, each message shows once', { tags: ['smoke'] }, async () => {
     const { page } = s;
     const streams: URL[] = [];
     let polls = 0;

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { testedRuntime } from '../support/runtime';
 import { PHONE, useBrowser } from './browser';
 
 describe('robot chat in Chromium against the npm start server', () => {
   const s = useBrowser(PHONE);
 
-  it('SPEC §2: /chat/ redirects to /chat/index keeping the query, and the robot welcomes the visitor', async () => {
+  it('SPEC §2: /chat/ redirects to /chat/index keeping the query, and the robot welcomes the visitor', { tags: ['smoke'] }, async () => {
     await s.page.goto(`${s.baseUrl}/chat/?channelid=demo&pid=p1`);
     await s.page.waitForURL(/\/chat\/index\?channelid=demo&pid=p1$/);
     await expect.poll(() => s.page.getByRole('heading', { level: 1 }).innerText()).toBe('Demo shop support');
     await s.page.getByText("Hi! I'm Robo").waitFor();
   });
 
-  it('index.html starts the chat engine and preloads /index beside the entry; each file is fetched once; dialogs load after the first screen', async () => {
+  it('index.html starts the chat engine and preloads /index beside the entry; each file is fetched once; dialogs load after the first screen', { tags: ['smoke'] }, async () => {
     const { page } = s;
     const fetched: string[] = [];
     const warnings: string[] = [];
@@ -42,7 +43,7 @@ describe('robot chat in Chromium against the npm start server', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('SPEC §4 robot mode: a question gets the robot answer, and a reload keeps the conversation', async () => {
+  it('SPEC §4 robot mode: a question gets the robot answer, and a reload keeps the conversation', { tags: ['smoke'] }, async () => {
     const { page } = s;
     await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
     const input = page.getByRole('textbox', { name: 'Message' });
@@ -54,7 +55,7 @@ describe('robot chat in Chromium against the npm start server', () => {
     await page.getByRole('log').getByText('We are open Monday to Friday').waitFor();
     expect(await input.inputValue()).toBe('');
 
-    await page.screenshot({ path: 'test-results/robot-chat-phone.png' });
+    await page.screenshot({ path: `test-results/robot-chat-phone-${testedRuntime()}.png` });
     await page.reload();
     await page.getByRole('log').getByText('What are your opening hours?').waitFor();
     await page.getByRole('log').getByText('We are open Monday to Friday').waitFor();

@@ -7,6 +7,15 @@ export interface MainState {
   open: (page: Page, baseUrl: string) => Promise<void>;
 }
 
+/** The history with every message kind (the showcase channel). */
+export const SHOWCASE: MainState = {
+  name: 'chat with every message kind (showcase)',
+  open: async (page, baseUrl) => {
+    await openChat(page, baseUrl, 'showcase');
+    await messages(page).getByText('Please call me back tomorrow').waitFor();
+  },
+};
+
 /** The main states the accessibility and mobile checks visit. */
 export const MAIN_STATES: readonly MainState[] = [
   {
@@ -19,13 +28,7 @@ export const MAIN_STATES: readonly MainState[] = [
       await messages(page).getByRole('list', { name: 'Frequently asked questions' }).waitFor();
     },
   },
-  {
-    name: 'chat with every message kind (showcase)',
-    open: async (page, baseUrl) => {
-      await openChat(page, baseUrl, 'showcase');
-      await messages(page).getByText('Please call me back tomorrow').waitFor();
-    },
-  },
+  SHOWCASE,
   {
     name: 'agent chat',
     open: async (page, baseUrl) => {

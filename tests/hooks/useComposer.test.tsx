@@ -38,7 +38,7 @@ const noticed = (spy: ReturnType<typeof typingSpy>) => spy.mock.calls.map(([text
 describeBoth('useComposer', ({ strict }) => {
   it('Enter without Shift sends the text once and clears the box', () => {
     const { engine } = renderWithEngine(<Box />, { strict });
-    fireEvent.change(input(), { target: { value: 'Where is my parcel?' } });
+    fireEvent.input(input(), { target: { value: 'Where is my parcel?' } });
 
     fireEvent.keyDown(input(), { key: 'Enter' });
 
@@ -48,7 +48,7 @@ describeBoth('useComposer', ({ strict }) => {
 
   it('Shift+Enter does not send (it is a new line)', () => {
     const { engine } = renderWithEngine(<Box />, { strict });
-    fireEvent.change(input(), { target: { value: 'line one' } });
+    fireEvent.input(input(), { target: { value: 'line one' } });
 
     fireEvent.keyDown(input(), { key: 'Enter', shiftKey: true });
 
@@ -58,7 +58,7 @@ describeBoth('useComposer', ({ strict }) => {
 
   it('Enter that confirms an IME composition does not send', () => {
     const { engine } = renderWithEngine(<Box />, { strict });
-    fireEvent.change(input(), { target: { value: 'にほん' } });
+    fireEvent.input(input(), { target: { value: 'にほん' } });
 
     fireEvent.keyDown(input(), { key: 'Enter', isComposing: true });
 
@@ -68,7 +68,7 @@ describeBoth('useComposer', ({ strict }) => {
 
   it('Enter that confirms an IME composition in Safari (keyCode 229, composition already ended) does not send', () => {
     const { engine } = renderWithEngine(<Box />, { strict });
-    fireEvent.change(input(), { target: { value: 'にほん' } });
+    fireEvent.input(input(), { target: { value: 'にほん' } });
 
     // Safari fires compositionend before this keydown, so isComposing is false; keyCode 229 marks IME input.
     fireEvent.keyDown(input(), { key: 'Enter', keyCode: 229, isComposing: false });
@@ -79,7 +79,7 @@ describeBoth('useComposer', ({ strict }) => {
 
   it('Enter on blank text sends nothing', () => {
     const { engine } = renderWithEngine(<Box />, { strict });
-    fireEvent.change(input(), { target: { value: '   \n ' } });
+    fireEvent.input(input(), { target: { value: '   \n ' } });
 
     fireEvent.keyDown(input(), { key: 'Enter' });
 
@@ -141,13 +141,13 @@ describeBoth('useComposer', ({ strict }) => {
 
   it('typing into a box with maxLength shows the characters left', () => {
     renderWithEngine(<Box maxLength={10} />, { strict });
-    fireEvent.change(input(), { target: { value: 'hi 👋' } });
+    fireEvent.input(input(), { target: { value: 'hi 👋' } });
     expect(screen.getByLabelText('remaining').textContent).toBe('6');
   });
 
   it('the native maxlength of the box does not stop emoji the counter still has room for', () => {
     renderWithEngine(<Box maxLength={4} />, { strict });
-    fireEvent.change(input(), { target: { value: '😀😀😀😀' } });
+    fireEvent.input(input(), { target: { value: '😀😀😀😀' } });
 
     // The counter allows four emoji; the browser's maxlength counts UTF-16 units (two per emoji).
     expect(screen.getByLabelText('remaining').textContent).toBe('0');
@@ -160,9 +160,9 @@ describeBoth('useComposer', ({ strict }) => {
     const spy = typingSpy(engine);
     renderWithEngine(<Box />, { strict, engine });
 
-    fireEvent.change(input(), { target: { value: 'h' } });
-    fireEvent.change(input(), { target: { value: 'he' } });
-    fireEvent.change(input(), { target: { value: 'hel' } });
+    fireEvent.input(input(), { target: { value: 'h' } });
+    fireEvent.input(input(), { target: { value: 'he' } });
+    fireEvent.input(input(), { target: { value: 'hel' } });
 
     expect(noticed(spy)).toEqual(['h', 'he', 'hel']);
   });
@@ -171,7 +171,7 @@ describeBoth('useComposer', ({ strict }) => {
     const { engine } = testEngine();
     const spy = typingSpy(engine);
     renderWithEngine(<Box />, { strict, engine });
-    fireEvent.change(input(), { target: { value: 'Where is my parcel?' } });
+    fireEvent.input(input(), { target: { value: 'Where is my parcel?' } });
 
     fireEvent.keyDown(input(), { key: 'Enter' });
 
@@ -209,8 +209,8 @@ describeBoth('useComposer', ({ strict }) => {
     const spy = typingSpy(engine);
     renderWithEngine(<Box />, { strict, engine });
 
-    fireEvent.change(input(), { target: { value: 'my card number is' } });
-    fireEvent.change(input(), { target: { value: '' } });
+    fireEvent.input(input(), { target: { value: 'my card number is' } });
+    fireEvent.input(input(), { target: { value: '' } });
 
     expect(noticed(spy)).toEqual(['my card number is', '']);
   });
@@ -219,10 +219,10 @@ describeBoth('useComposer', ({ strict }) => {
     const { engine } = testEngine();
     const spy = typingSpy(engine);
     renderWithEngine(<Box />, { strict, engine });
-    fireEvent.change(input(), { target: { value: 'hi' } });
+    fireEvent.input(input(), { target: { value: 'hi' } });
     fireEvent.keyDown(input(), { key: 'Enter' });
 
-    fireEvent.change(input(), { target: { value: 'hi' } });
+    fireEvent.input(input(), { target: { value: 'hi' } });
 
     expect(noticed(spy)).toEqual(['hi', 'hi']);
   });
@@ -237,7 +237,7 @@ describeBoth('useComposer', ({ strict }) => {
       // 100 leading 'h' · 600 trailing 'hel' · 1100 trailing 'hell' · 1600 trailing 'hello'; the send's clear at 1400 adds nothing.
       expectSubscriptions(typing$.subscriptions).toBe([sub(100, 100), sub(600, 600), sub(1100, 1100), sub(1600, 1600)]);
       for (const [ms, value] of [[100, 'h'], [200, 'he'], [300, 'hel'], [700, 'hell'], [1300, 'hello']] as const) {
-        at(scheduler, ms, () => fireEvent.change(input(), { target: { value } }));
+        at(scheduler, ms, () => fireEvent.input(input(), { target: { value } }));
       }
       at(scheduler, 1400, () => fireEvent.keyDown(input(), { key: 'Enter' }));
       at(scheduler, 3000, () => engine.dispose());
@@ -252,7 +252,7 @@ describeBoth('useComposer', ({ strict }) => {
     const { engine, fake } = testEngine({ api: hookApi({ typing: () => EMPTY }) });
     renderWithEngine(<Box />, { strict, engine });
 
-    fireEvent.change(input(), { target: { value: 'hi robot' } });
+    fireEvent.input(input(), { target: { value: 'hi robot' } });
 
     expect(fake.count('typing')).toBe(0);
   });

@@ -1,6 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { DEFAULT_RUNTIME, RUNTIME_VARIABLE, type WidgetRuntime } from '../../scripts/widgetRuntime';
+
+/** Where `npm run bundle` builds the widget, and what `npm start` serves. */
+const DEFAULT_BUILD_DIR = 'dist';
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -21,16 +25,18 @@ export interface ServerProcess {
 
 /**
  * Starts the server process exactly as `npm start` does after its build (one Node process serving
- * the dist/ that is already there, and the API, with a fresh in-memory store), with its dev controls
- * on, on `port`, a free
- * one when omitted; resolves once it listens. Stopping it ends the process (its store with it), so
- * a test can restart a server on the same port, as a backend that restarts does.
+ * the build that is already there, and the API, with a fresh in-memory store), with its dev
+ * controls on, on `port`, a free one when omitted; resolves once it listens. `distDir` other than
+ * dist/ (a second build beside the default one) is served by the same host through
+ * tests/support/serveBuild.ts. Stopping it ends the process (its store with it), so a test can
+ * restart a server on the same port, as a backend that restarts does.
  */
-export async function startServerProcess(port?: number): Promise<ServerProcess> {
+export async function startServerProcess({ port, distDir = DEFAULT_BUILD_DIR }: { port?: number; distDir?: string } = {}): Promise<ServerProcess> {
   // The suite drives the simulated agent through the dev controls, which npm start leaves off.
   const env = { ...process.env, NODE_ENV: 'production', DEV_CONTROLS: '1' };
   const listenOn = port ?? (await freePort());
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/node.ts'], { env: { ...env, PORT: String(listenOn) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const entry = distDir === DEFAULT_BUILD_DIR ? ['server/node.ts'] : ['tests/support/serveBuild.ts', distDir];
+  const server = spawn(process.execPath, ['--import', 'tsx', ...entry], { env: { ...env, PORT: String(listenOn) }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (chunk: Buffer) => {
@@ -53,12 +59,30 @@ export async function startServerProcess(port?: number): Promise<ServerProcess> 
 }
 
 /**
- * Builds the widget and starts the server exactly as `npm start` does (a production build, then one
- * Node process serving dist/ and the API) on a free port; resolves its origin and a stop function.
+ * The folder a test or bench build of `runtime` goes to: the default runtime's is dist/, as
+ * `npm start` builds it; another's a folder of its own, so that both builds can be served at once.
  */
-export async function startLikeNpmStart(): Promise<{ url: string; stop: () => Promise<void> }> {
-  // npm start's build (the widget, then the loader); its output only when it fails.
-  execFileSync('npm', ['run', '--silent', 'bundle'], { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const { url, stop } = await startServerProcess();
-  return { url, stop };
+const buildDirOf = (runtime: WidgetRuntime): string => (runtime === DEFAULT_RUNTIME ? DEFAULT_BUILD_DIR : `${DEFAULT_BUILD_DIR}-${runtime}`);
+
+/** A served build: its origin, its folder, and how to stop its server. */
+export interface ServedBuild {
+  url: string;
+  distDir: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Builds the widget on `runtime` and starts the server as `npm start` does (a production build,
+ * then one Node process serving it and the API) on a free port. The default runtime is built by
+ * npm start's own script; another by the same two builds with WIDGET_RUNTIME set, into its folder.
+ */
+export async function startLikeNpmStart(runtime: WidgetRuntime = DEFAULT_RUNTIME): Promise<ServedBuild> {
+  const distDir = buildDirOf(runtime);
+  // Each build's output only when it fails.
+  const build = (command: string, args: string[]) =>
+    execFileSync(command, args, { env: { ...process.env, NODE_ENV: 'production', [RUNTIME_VARIABLE]: runtime }, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (distDir === DEFAULT_BUILD_DIR) build('npm', ['run', '--silent', 'bundle']);
+  else for (const config of ['vite.config.ts', 'vite.loader.config.ts']) build('npx', ['vite', 'build', '--config', config, '--outDir', distDir, '--logLevel', 'warn']);
+  const { url, stop } = await startServerProcess({ distDir });
+  return { url, distDir, stop };
 }

@@ -112,7 +112,7 @@ describeBoth('ChatScreen', ({ strict }) => {
     const retry = vi.spyOn(engine, 'retry');
     renderUi(<ChatScreen />, { engine, strict });
 
-    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Hello?' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Hello?' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await settle();
 
@@ -133,9 +133,9 @@ describeBoth('ChatScreen', ({ strict }) => {
     renderUi(<ChatScreen />, { engine, strict });
     const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send' });
     expect(send.disabled).toBe(true);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: '  ' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Message' }), { target: { value: '  ' } });
     expect(send.disabled).toBe(true);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'hi' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'hi' } });
     expect(send.disabled).toBe(false);
   });
 
@@ -191,7 +191,7 @@ describeBoth('focus after an action whose control goes away', ({ strict }) => {
     const fake = hookApi({ sendMsg: answers(of({ status: 0 }), of({ status: 1 })) });
     const { engine } = testEngine({ api: fake });
     renderUi(<ChatScreen />, { engine, strict });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Hello?' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Hello?' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await settle();
     const retry = within(itemOf('Hello?')).getByRole('button', { name: 'Not delivered. Retry' });

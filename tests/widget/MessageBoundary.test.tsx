@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageBoundary } from '../../ui/widget/components/MessageBoundary';
-import { renderUi } from './renderUi';
+import { componentStack, renderUi } from './renderUi';
 
 function Broken(): never {
   throw new RangeError('Invalid time value');
@@ -28,6 +28,6 @@ describe('MessageBoundary', () => {
     expect(screen.getByText('before')).toBeTruthy();
     expect(screen.getByText('This message is not available.')).toBeTruthy();
     expect(screen.getByText('after')).toBeTruthy();
-    expect(logged).toHaveBeenCalledWith('[chat] message m2 could not be shown', expect.any(RangeError), expect.any(String));
+    expect(logged).toHaveBeenCalledWith('[chat] message m2 could not be shown', expect.any(RangeError), componentStack());
   });
 });

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorBoundary } from '../../ui/widget/components/PageErrorBoundary';
-import { renderUi } from './renderUi';
+import { componentStack, renderUi } from './renderUi';
 
 function Broken(): never {
   throw new Error('Failed to fetch dynamically imported module');
@@ -21,7 +21,7 @@ describe('PageErrorBoundary', () => {
     expect(screen.getByRole('alert').textContent).toBe('The chat could not load.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(retry).toHaveBeenCalledTimes(1);
-    expect(logged).toHaveBeenCalledWith('[chat] the page failed to render', expect.any(Error), expect.any(String));
+    expect(logged).toHaveBeenCalledWith('[chat] the page failed to render', expect.any(Error), componentStack());
   });
 
   it('a page that renders is shown as it is', () => {

@@ -110,7 +110,7 @@ describeBoth('the user information form', ({ strict }) => {
     // The forms load on demand: let their chunks arrive.
     await settle();
     const phone = screen.getByLabelText<HTMLInputElement>(/Phone/);
-    fireEvent.change(phone, { target: { value: '555-1234' } });
+    fireEvent.input(phone, { target: { value: '555-1234' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Start chat' }));
 
@@ -121,8 +121,8 @@ describeBoth('the user information form', ({ strict }) => {
     expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter an 11-digit phone number starting with 1.');
     expect(fake.count('submitUserForm')).toBe(0);
 
-    fireEvent.change(name, { target: { value: 'Ann' } });
-    fireEvent.change(phone, { target: { value: '13800138000' } });
+    fireEvent.input(name, { target: { value: 'Ann' } });
+    fireEvent.input(phone, { target: { value: '13800138000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start chat' }));
 
     expect(fake.bodies('submitUserForm')).toEqual([{ name: 'Ann', phone: '13800138000', email: 'ann@example.com', userId: 'u-1' }]);
@@ -134,7 +134,7 @@ describeBoth('the user information form', ({ strict }) => {
     renderDialogs(engine, strict);
     // The forms load on demand: let their chunks arrive.
     await settle();
-    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Ann' } });
+    fireEvent.input(screen.getByLabelText(/Name/), { target: { value: 'Ann' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Start chat' }));
 
@@ -148,7 +148,7 @@ describeBoth('the user information form', ({ strict }) => {
     renderWithComposer(engine, strict);
     await settle();
     const dialog = screen.getByRole('dialog', { name: 'Before we start' });
-    fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Ann' } });
+    fireEvent.input(within(dialog).getByLabelText(/Name/), { target: { value: 'Ann' } });
     const start = within(dialog).getByRole('button', { name: 'Start chat' });
     start.focus();
 
@@ -164,7 +164,7 @@ describeBoth('the user information form', ({ strict }) => {
     renderWithComposer(engine, strict);
     await settle();
     const panel = screen.getByRole('region', { name: 'Before we start' });
-    fireEvent.change(within(panel).getByLabelText(/Name/), { target: { value: 'Ann' } });
+    fireEvent.input(within(panel).getByLabelText(/Name/), { target: { value: 'Ann' } });
     const start = within(panel).getByRole('button', { name: 'Start chat' });
     start.focus();
 
@@ -268,7 +268,7 @@ describeBoth('the leave-message form', ({ strict }) => {
     expect(document.activeElement).toBe(within(dialog).getByLabelText(/Message/));
     expect(fake.count('leaveMsg')).toBe(0);
 
-    fireEvent.change(within(dialog).getByLabelText(/Message/), { target: { value: 'Please call me' } });
+    fireEvent.input(within(dialog).getByLabelText(/Message/), { target: { value: 'Please call me' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
     expect(screen.getByRole('status').textContent).toContain('Submission failed');
     expect(within(dialog).getByLabelText<HTMLTextAreaElement>(/Message/).value).toBe('Please call me');
@@ -296,7 +296,7 @@ describeBoth('the evaluation dialog', ({ strict }) => {
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Submit' }).disabled).toBe(true);
 
     fireEvent.click(within(group).getByRole('radio', { name: 'Good' }));
-    fireEvent.change(within(dialog).getByLabelText(/Comment/), { target: { value: 'Helpful' } });
+    fireEvent.input(within(dialog).getByLabelText(/Comment/), { target: { value: 'Helpful' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     expect(fake.bodies('evaluate')).toEqual([{ userId: 'u-1', star: 4, comment: 'Helpful' }]);

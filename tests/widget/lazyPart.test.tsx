@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPart } from '../../ui/widget/lazyPart';
-import { renderUi } from './renderUi';
+import { componentStack, renderUi } from './renderUi';
 
 const part = { default: ({ text }: { text: string }) => <p>{text}</p> };
 
@@ -32,7 +32,7 @@ describe('lazyPart: a part of the chat loaded on demand', () => {
     expect(screen.getByText('the rest of the chat')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(load).toHaveBeenCalledTimes(3);
-    expect(warn).toHaveBeenCalledWith('[chat] part could not load', expect.any(Error), expect.any(String));
+    expect(warn).toHaveBeenCalledWith('[chat] part could not load', expect.any(Error), componentStack());
     vi.restoreAllMocks();
   });
 });

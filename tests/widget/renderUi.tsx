@@ -2,10 +2,11 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { ChatEngine } from '@visitor-chat/chat-engine';
 import { ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
 import { inMode } from '../hooks/strictMode';
+import { testedRuntime } from '../support/runtime';
 
 /** Activates English with no catalog: the macros' source texts are shown. */
 function activateEnglish(): void {
@@ -26,6 +27,12 @@ export function renderUi(ui: ReactElement, { engine, strict = false }: { engine?
   }
   return render(ui, { wrapper: Wrapper });
 }
+
+/**
+ * What an error boundary logs as the component stack: React gives one; Preact gives its
+ * componentDidCatch no stack, so the log line ends with undefined there.
+ */
+export const componentStack = (): unknown => (testedRuntime() === 'react' ? expect.any(String) : undefined);
 
 /** Height the fake layout gives the scrolling viewport of a virtualised list: room for every message. */
 const VIEWPORT_PX = 100_000;
@@ -81,15 +88,26 @@ export function stubLayout(): () => void {
   };
 }
 
+/**
+ * A lazy part rendered during the last act: its module import takes a few real tasks even when
+ * loaded before. React's act waits for it and renders the part; Preact's (the dom-preact project)
+ * does not, so this waits for the imports and lets the Suspense boundary render in one act more.
+ */
+const lazyPartsShown = () => act(() => vi.dynamicImportSettled());
+
 /** Lets the fake layout report its sizes (queued microtasks and one task) inside act. */
 export async function settle(): Promise<void> {
   await act(async () => {
     await new Promise<void>((resolve) => setTimeout(resolve, 0));
   });
+  await lazyPartsShown();
 }
 
 /** Runs the fake clock `ms` ahead inside act, with the microtasks the fake layout reports in. */
-export const tick = (ms = 0) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+export async function tick(ms = 0): Promise<void> {
+  await act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+  await lazyPartsShown();
+}
 
 /** The message (bubble row and all) that shows `text` (the live region may repeat the text). */
 export function itemOf(text: string): HTMLElement {
