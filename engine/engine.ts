@@ -30,7 +30,16 @@ import type { MessageRating } from './model/message';
 import type { QuickReply } from './model/quickReply';
 import { findMessage } from './model/timeline';
 import { parseQuery, type ChatQuery } from './model/query';
-import { alwaysVisible, consoleLogger, memoryStorage, noConnectivityEvents, type ConnectivityPort, type Logger, type StoragePort, type VisibilityPort } from './ports';
+import {
+  alwaysVisible,
+  consoleLogger,
+  memoryStorage,
+  noConnectivityEvents,
+  type ConnectivityPort,
+  type Logger,
+  type StoragePort,
+  type VisibilityPort,
+} from './ports';
 import { createVisitorApi, type VisitorApi } from './transport/visitorApi';
 
 /** How an engine is made; everything is optional and injectable. */
@@ -179,7 +188,8 @@ let counter = 0;
  */
 function defaultId(): string {
   counter += 1;
-  const unique = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const unique =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   return `local-${unique}-${counter.toString(36)}`;
 }
 
@@ -199,7 +209,10 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
   let disposed = false;
   let started = false;
 
-  const watched = watchSession(options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler, warn: (line) => (options.log ?? consoleLogger).warn(line) }), () => store.getState().session?.pollId);
+  const watched = watchSession(
+    options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler, warn: (line) => (options.log ?? consoleLogger).warn(line) }),
+    () => store.getState().session?.pollId,
+  );
 
   const ctx: EffectContext = {
     intent$: store.intent$,

@@ -16,7 +16,15 @@ export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
 
 export { fileMsgType, extensionOf, type FileMsgType } from './model/fileType';
-export { createVisitorApi, type VisitorApi, type HttpOptions, type EventBatch, type EventStreamRequest, type PushFrame, type UploadRequest } from './transport/visitorApi';
+export {
+  createVisitorApi,
+  type VisitorApi,
+  type HttpOptions,
+  type EventBatch,
+  type EventStreamRequest,
+  type PushFrame,
+  type UploadRequest,
+} from './transport/visitorApi';
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';
 export type { ChatMessage, FileUpload, MessageRating, Position } from './model/message';
@@ -41,5 +49,14 @@ export {
 } from './model/validation';
 export * from './model/codes';
 export * as constants from './constants';
-export { memoryStorage, consoleLogger, alwaysVisible, noConnectivityEvents, type StoragePort, type Logger, type VisibilityPort, type ConnectivityPort } from './ports';
+export {
+  memoryStorage,
+  consoleLogger,
+  alwaysVisible,
+  noConnectivityEvents,
+  type StoragePort,
+  type Logger,
+  type VisibilityPort,
+  type ConnectivityPort,
+} from './ports';
 export type * from './protocol';

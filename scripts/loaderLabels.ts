@@ -32,6 +32,7 @@ export function loaderLabelsModule(): Plugin {
   return {
     name: 'loader-labels',
     resolveId: (id) => (id === ID ? resolved : undefined),
-    load: (id) => (id === resolved ? `export default ${JSON.stringify(loaderLabels())};\nexport const rtl = ${JSON.stringify(rightToLeftCodes())};` : undefined),
+    load: (id) =>
+      id === resolved ? `export default ${JSON.stringify(loaderLabels())};\nexport const rtl = ${JSON.stringify(rightToLeftCodes())};` : undefined,
   };
 }

@@ -72,11 +72,7 @@ export class SimulatedAgent {
 
   /** Stores an agent message and queues its 1201 event. */
   say(visitor: Visitor, text: string, at?: number): void {
-    const message = this.store.addMessage(
-      visitor,
-      { senderType: SenderType.Agent, senderName: AGENT_NICK, msgType: MsgType.Text, msgContent: text },
-      at,
-    );
+    const message = this.store.addMessage(visitor, { senderType: SenderType.Agent, senderName: AGENT_NICK, msgType: MsgType.Text, msgContent: text }, at);
     this.emit(visitor, { event_type: EventCode.AgentMessage, msgId: message.id, msgContentEnc: encodeText(JSON.stringify(message)) });
   }
 

@@ -27,7 +27,22 @@ import { ADMIN_CARD } from './agent.ts';
 import { chatStatus, FAIL_MARKER, type ServerContext } from './context.ts';
 import { maxBodyBytes, uploadCalls } from './files.ts';
 import { messageCalls } from './messages.ts';
-import { ApiError, ErrorCode, JSON_TYPE, limitSize, MULTIPART_TYPE, numeric, ok, readForm, readJson, required, requireType, text, type Body, type Untrusted } from './http.ts';
+import {
+  ApiError,
+  ErrorCode,
+  JSON_TYPE,
+  limitSize,
+  MULTIPART_TYPE,
+  numeric,
+  ok,
+  readForm,
+  readJson,
+  required,
+  requireType,
+  text,
+  type Body,
+  type Untrusted,
+} from './http.ts';
 import { answer, tips } from './robot.ts';
 import { newId } from './store.ts';
 

@@ -41,11 +41,16 @@ export function devRoutes({ store, agent, visitorOf }: ServerContext, push: Push
     dropStreams: (b) => push.dropStreams(visitorOf(b.userId)),
   };
 
-  return new Hono().post('/:action', requireType(() => JSON_TYPE), limitSize(() => MAX_JSON_BYTES), async (c) => {
-    const action = c.req.param('action');
-    const run = Object.hasOwn(devActions, action) ? devActions[action] : undefined;
-    if (!run) throw new ApiError(ErrorCode.NotFound, `unknown dev control: ${action}`);
-    run(await readJson(c.req.raw));
-    return c.json({ code: API_OK });
-  });
+  return new Hono().post(
+    '/:action',
+    requireType(() => JSON_TYPE),
+    limitSize(() => MAX_JSON_BYTES),
+    async (c) => {
+      const action = c.req.param('action');
+      const run = Object.hasOwn(devActions, action) ? devActions[action] : undefined;
+      if (!run) throw new ApiError(ErrorCode.NotFound, `unknown dev control: ${action}`);
+      run(await readJson(c.req.raw));
+      return c.json({ code: API_OK });
+    },
+  );
 }

@@ -65,8 +65,7 @@ export function messageCalls({ store, agent, presetOf, visitorOf }: ServerContex
       return store.history(visitor, size, bounded ? maxTime : undefined);
     },
 
-    getSessionMsg: (b: Untrusted<SessionMsgRequest>): WireMessage[] =>
-      store.sessionMessages(visitorOf(b.userId), required(b.sessionId, 'sessionId')),
+    getSessionMsg: (b: Untrusted<SessionMsgRequest>): WireMessage[] => store.sessionMessages(visitorOf(b.userId), required(b.sessionId, 'sessionId')),
 
     getOfflineMsg: (b: Untrusted<OfflineMsgRequest>): WireMessage[] =>
       store.history(visitorOf(b.userId), Number.POSITIVE_INFINITY).filter((m) => m.msgType === MsgType.LeaveMessage),

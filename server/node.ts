@@ -151,7 +151,9 @@ export function corsOriginsFromEnv(env: NodeJS.ProcessEnv = process.env, warn: (
   const origins = raw.split(/[\s,]+/);
   const bad = origins.filter((origin) => !isOrigin(origin));
   if (bad.length === 0) return origins;
-  warn(`CORS_ORIGINS: ${bad.map((origin) => `"${origin}"`).join(', ')} not an origin (like https://shop.example); no other origin may call the API until it is fixed`);
+  warn(
+    `CORS_ORIGINS: ${bad.map((origin) => `"${origin}"`).join(', ')} not an origin (like https://shop.example); no other origin may call the API until it is fixed`,
+  );
   return [];
 }
 
@@ -161,7 +163,12 @@ function toWidget(c: Context): Response {
 }
 
 /** The host's fetch handler: the API, the built widget under /chat/ with SPA fallback, / → /chat/, and the demo shop under /demo/. */
-export function createHost({ distDir = DEFAULT_DIST_DIR, frameAncestors, corsOrigins, ...appOptions }: Omit<HostOptions, 'port' | 'host' | 'quiet'> = {}): Hono {
+export function createHost({
+  distDir = DEFAULT_DIST_DIR,
+  frameAncestors,
+  corsOrigins,
+  ...appOptions
+}: Omit<HostOptions, 'port' | 'host' | 'quiet'> = {}): Hono {
   const api = createApp({ ...appOptions, devControls: appOptions.devControls ?? devControlsFromEnv(), push: appOptions.push ?? pushFromEnv() });
   const host = new Hono();
   // A widget or an app on another origin (apiBase) calls the visitor API across origins: Hono's CORS

@@ -42,7 +42,12 @@ function showcaseHistory(): SeedMessage[] {
   return [
     { ...system, agoMs: 26 * HOUR_MS, msgContent: 'Welcome to the showcase: every kind of message the widget shows.' },
     { ...visitor, agoMs: 26 * HOUR_MS - MINUTE_MS, msgType: MsgType.Text, msgContent: 'Hi! Do you have a size guide for the hiking boots?' },
-    { ...agent, agoMs: 26 * HOUR_MS - 2 * MINUTE_MS, msgType: MsgType.Text, msgContent: 'Sure! The sizes are on https://example.com/sizes and here is the guide as a file:' },
+    {
+      ...agent,
+      agoMs: 26 * HOUR_MS - 2 * MINUTE_MS,
+      msgType: MsgType.Text,
+      msgContent: 'Sure! The sizes are on https://example.com/sizes and here is the guide as a file:',
+    },
     {
       ...agent,
       agoMs: 26 * HOUR_MS - 2 * MINUTE_MS + 1_000,
@@ -53,10 +58,23 @@ function showcaseHistory(): SeedMessage[] {
       fileUrl: sampleUrl('showcase-size-guide.txt'),
     },
     { ...visitor, agoMs: 2 * HOUR_MS, msgType: MsgType.Image, msgContent: '', fileName: 'mountains.svg', fileUrl: sampleUrl('showcase-photo.svg') },
-    { ...agent, agoMs: 2 * HOUR_MS - MINUTE_MS, msgType: MsgType.Audio, msgContent: '', fileName: 'voice.wav', audioDuration: 2, fileUrl: sampleUrl('showcase-voice.wav') },
+    {
+      ...agent,
+      agoMs: 2 * HOUR_MS - MINUTE_MS,
+      msgType: MsgType.Audio,
+      msgContent: '',
+      fileName: 'voice.wav',
+      audioDuration: 2,
+      fileUrl: sampleUrl('showcase-voice.wav'),
+    },
     { ...agent, agoMs: 2 * HOUR_MS - 2 * MINUTE_MS, msgType: MsgType.Video, msgContent: '', fileName: 'clip.webm', fileUrl: sampleUrl('showcase-clip.webm') },
     { ...system, agoMs: HOUR_MS, msgContent: 'Alice left the conversation.' },
-    { ...robot, agoMs: 30 * MINUTE_MS, msgType: MsgType.AutoTip, msgContent: 'Tip: ask about shipping, returns or payment, or type “human” to reach an agent.' },
+    {
+      ...robot,
+      agoMs: 30 * MINUTE_MS,
+      msgType: MsgType.AutoTip,
+      msgContent: 'Tip: ask about shipping, returns or payment, or type “human” to reach an agent.',
+    },
     { ...visitor, agoMs: 29 * MINUTE_MS, msgType: MsgType.Text, msgContent: 'How long does shipping take?' },
     {
       ...robot,
@@ -143,36 +161,66 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
   },
   agent: AGENT,
   queue: agentVariant('queue', 'Busy support', { transfer: TransferStatus.Queued }),
-  offline: agentVariant('offline', 'Support (offline)', { transfer: TransferStatus.Offline }, {
-    adminOfflineMode: FLAG_ON,
-    adminOfflineMsg: 'All agents are offline right now. Leave us a message and we will get back to you by email.',
-  }),
-  closed: agentVariant('closed', 'Support (closed)', { transfer: TransferStatus.OutsideHours }, {
-    unWorkingMode: FLAG_ON,
-    unWorkingMsg: 'We are outside our working hours (Mon–Fri 9:00–18:00). Please leave a message.',
-  }),
+  offline: agentVariant(
+    'offline',
+    'Support (offline)',
+    { transfer: TransferStatus.Offline },
+    {
+      adminOfflineMode: FLAG_ON,
+      adminOfflineMsg: 'All agents are offline right now. Leave us a message and we will get back to you by email.',
+    },
+  ),
+  closed: agentVariant(
+    'closed',
+    'Support (closed)',
+    { transfer: TransferStatus.OutsideHours },
+    {
+      unWorkingMode: FLAG_ON,
+      unWorkingMsg: 'We are outside our working hours (Mon–Fri 9:00–18:00). Please leave a message.',
+    },
+  ),
   groups: agentVariant('groups', 'Support by team', { groups: GROUPS }, { groupMode: FLAG_ON, groupConfig: GROUPS }),
-  'single-group': agentVariant('single-group', 'Technical support', { groups: SINGLE_GROUP }, {
-    groupMode: FLAG_ON,
-    groupConfig: JSON.stringify(SINGLE_GROUP),
-  }),
+  'single-group': agentVariant(
+    'single-group',
+    'Technical support',
+    { groups: SINGLE_GROUP },
+    {
+      groupMode: FLAG_ON,
+      groupConfig: JSON.stringify(SINGLE_GROUP),
+    },
+  ),
   'no-groups': agentVariant('no-groups', 'Support by team', { groups: [] }, { groupMode: FLAG_ON, groupConfig: [] }),
-  timeouts: agentVariant('timeouts', 'Support with timeouts', { agentReplies: false }, {
-    adminTimeoutMode: FLAG_ON,
-    adminTimeoutTime: 1,
-    adminTimeoutMsg: 'The agent has not answered for a while; they may be busy with another visitor.',
-    userTimeoutMode: FLAG_ON,
-    userTimeoutTime: 1,
-    userTimeoutMsg: 'Are you still there? The conversation will end soon without a reply.',
-  }),
-  form: agentVariant('form', 'Support (please introduce yourself)', { form: FORM }, {
-    userFormMode: FLAG_ON,
-    userFormConfig: JSON.stringify({ formModal: true, fields: FORM }),
-  }),
-  'form-inline': agentVariant('form-inline', 'Support (please introduce yourself)', { form: FORM }, {
-    userFormMode: FLAG_ON,
-    userFormConfig: JSON.stringify({ formModal: false, fields: FORM }),
-  }),
+  timeouts: agentVariant(
+    'timeouts',
+    'Support with timeouts',
+    { agentReplies: false },
+    {
+      adminTimeoutMode: FLAG_ON,
+      adminTimeoutTime: 1,
+      adminTimeoutMsg: 'The agent has not answered for a while; they may be busy with another visitor.',
+      userTimeoutMode: FLAG_ON,
+      userTimeoutTime: 1,
+      userTimeoutMsg: 'Are you still there? The conversation will end soon without a reply.',
+    },
+  ),
+  form: agentVariant(
+    'form',
+    'Support (please introduce yourself)',
+    { form: FORM },
+    {
+      userFormMode: FLAG_ON,
+      userFormConfig: JSON.stringify({ formModal: true, fields: FORM }),
+    },
+  ),
+  'form-inline': agentVariant(
+    'form-inline',
+    'Support (please introduce yourself)',
+    { form: FORM },
+    {
+      userFormMode: FLAG_ON,
+      userFormConfig: JSON.stringify({ formModal: false, fields: FORM }),
+    },
+  ),
   showcase: {
     channel: {
       ...AGENT_CHANNEL,

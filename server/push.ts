@@ -62,7 +62,12 @@ export function createPush({ store, presetOf, visitorOf }: ServerContext): Push 
     const heartbeat = setInterval(() => {
       wakeUp();
       store.streamed(visitor, pollId, visitor.lastSeq);
-      writing = writing.then(() => stream.write(': ping\n\n')).then(() => undefined, () => stream.abort());
+      writing = writing
+        .then(() => stream.write(': ping\n\n'))
+        .then(
+          () => undefined,
+          () => stream.abort(),
+        );
     }, PUSH_HEARTBEAT_MS);
     changed();
     // Until the client goes, or dropStreams ends it (returning closes the stream).

@@ -32,7 +32,8 @@ const KNOWLEDGE: FaqEntry[] = [
   {
     question: 'How do I return an item?',
     keywords: ['return', 'refund', 'exchange', 'send back', 'broken'],
-    answer: 'You can return any item within 30 days. Open “My orders”, choose the item and click “Return”; the refund reaches you within 5 business days of our receiving it.',
+    answer:
+      'You can return any item within 30 days. Open “My orders”, choose the item and click “Return”; the refund reaches you within 5 business days of our receiving it.',
   },
   {
     question: 'Which payment methods do you accept?',
@@ -87,7 +88,10 @@ export function answer(question: string): RobotAskData {
     msgContent: entry.answer,
     // An answer from the knowledge base (SPEC §3 answermsg), which the visitor may rate.
     msgType: MsgType.Answer,
-    suggestions: [...(entry.offersTransfer ? [TRANSFER_REPLY] : []), ...FAQ_QUESTIONS.filter((q) => q !== entry.question).slice(0, entry.offersTransfer ? 2 : 3)],
+    suggestions: [
+      ...(entry.offersTransfer ? [TRANSFER_REPLY] : []),
+      ...FAQ_QUESTIONS.filter((q) => q !== entry.question).slice(0, entry.offersTransfer ? 2 : 3),
+    ],
   };
 }
 
@@ -96,8 +100,7 @@ export function tips(typed: string): string[] {
   const text = typed.trim().toLowerCase();
   if (text === '') return [];
   // A question that contains the typed text outranks any keyword hits.
-  const rank = (entry: FaqEntry): number =>
-    score(entry, text) + (entry.question.toLowerCase().includes(text) ? entry.keywords.length + 1 : 0);
+  const rank = (entry: FaqEntry): number => score(entry, text) + (entry.question.toLowerCase().includes(text) ? entry.keywords.length + 1 : 0);
   return KNOWLEDGE.map((entry) => ({ entry, s: rank(entry) }))
     .filter(({ s }) => s > 0)
     .sort((a, b) => b.s - a.s)

@@ -33,7 +33,11 @@ function listenedOn(host: string | boolean | undefined): string {
  */
 export function referenceServer(options: AppOptions = {}): Plugin {
   const middleware = (host: string | boolean | undefined): Connect.NextHandleFunction => {
-    const app = createApp({ ...options, devControls: options.devControls ?? devControlsFromEnv(process.env, listenedOn(host)), push: options.push ?? pushFromEnv() });
+    const app = createApp({
+      ...options,
+      devControls: options.devControls ?? devControlsFromEnv(process.env, listenedOn(host)),
+      push: options.push ?? pushFromEnv(),
+    });
     // Vite's own code shares the process, so the adapter must not swap the global Request/Response.
     const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
     return (req, res, next) => {

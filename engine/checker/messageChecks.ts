@@ -59,17 +59,22 @@ const sendMsg = defineCheck('send-msg', async (run) => {
   const raw = rawData(out.ex);
   if (out.data.status !== SEND_OK) {
     const got = raw.status === undefined ? 'no data.status' : `data.status ${JSON.stringify(raw.status)}`;
-    return fail(`${got}: the widget shows the message as not delivered`, `answer ${EXPECTED.sendMsg} once the message is stored; any other status means refused (§7)`);
+    return fail(
+      `${got}: the widget shows the message as not delivered`,
+      `answer ${EXPECTED.sendMsg} once the message is stored; any other status means refused (§7)`,
+    );
   }
   run.sent = { body, answer: out.data };
   const notes: string[] = [];
   const fixes: string[] = [];
   if (out.data.id === undefined) {
-    notes.push('no data.id: the widget works without it, but it is how a client learns the stored message\'s id');
+    notes.push("no data.id: the widget works without it, but it is how a client learns the stored message's id");
     fixes.push(`give the stored message's id: ${EXPECTED.sendMsg}`);
   }
   if (out.ex && out.ex.ms > DELIVERY_RETRY_MS) {
-    notes.push(`it took ${out.ex.ms.toLocaleString('en-US')} ms: the widget sends the message again every ${DELIVERY_RETRY_MS.toLocaleString('en-US')} ms until an answer comes`);
+    notes.push(
+      `it took ${out.ex.ms.toLocaleString('en-US')} ms: the widget sends the message again every ${DELIVERY_RETRY_MS.toLocaleString('en-US')} ms until an answer comes`,
+    );
     fixes.push(`answer within ${DELIVERY_RETRY_MS / 1000} s (§4 Delivery indicator)`);
   }
   const summary = `delivered: data.status 1${out.data.id === undefined ? '' : `, id "${out.data.id}"`}`;
@@ -80,7 +85,8 @@ const sendMsg = defineCheck('send-msg', async (run) => {
 const clientMsgId = defineCheck('client-msg-id', async (run) => {
   const sent = run.sent;
   if (!sent) return skip('sendMsg delivered no message to repeat');
-  const fix = 'key visitor messages by (userId, clientMsgId): answer a repeat with the first answer, store nothing, and keep clientMsgId on the stored message in the history (optional extension)';
+  const fix =
+    'key visitor messages by (userId, clientMsgId): answer a repeat with the first answer, store nothing, and keep clientMsgId on the stored message in the history (optional extension)';
   const again = await run.call('sendMsg', (api) => api.sendMsg(sent.body));
   if (!again.ok) return warn(`the repeat failed: ${diagnose(again.error, again.ex, EXPECTED.sendMsg).detail}; the widget then tries again`, fix);
   const page = await run.call('getHistoryMsg', (api) => api.getHistoryMsg({ pageSize: HISTORY_PAGE_SIZE, userId: sent.body.userId }));
@@ -88,7 +94,10 @@ const clientMsgId = defineCheck('client-msg-id', async (run) => {
   const { messages } = decodePage(page.data, run.now());
   const copies = messages.filter((m) => m.id === sent.body.clientMsgId || m.msgContent === sent.body.msgContent);
   if (copies.length > 1) {
-    return warn(`the repeat was stored again (${count(copies.length, 'copy', 'copies')} in the history): without the extension a slow or lost answer stores a message 2–3 times, and the agent sees each`, fix);
+    return warn(
+      `the repeat was stored again (${count(copies.length, 'copy', 'copies')} in the history): without the extension a slow or lost answer stores a message 2–3 times, and the agent sees each`,
+      fix,
+    );
   }
   if (copies.length === 0) return skip('the sent message is not in the newest history page (see the getHistoryMsg rows)');
   const notes: string[] = [];
@@ -142,17 +151,24 @@ const history = defineCheck('history', async (run) => {
   }
   const found = findSent(run, messages);
   if (run.sent && !found) {
-    return fail('the message sendMsg delivered is not in the newest page: a reload loses it', 'store each delivered visitor message and answer it in the page without maxTime (§7)');
+    return fail(
+      'the message sendMsg delivered is not in the newest page: a reload loses it',
+      'store each delivered visitor message and answer it in the page without maxTime (§7)',
+    );
   }
   if (found && found.senderType !== SenderType.Visitor) {
-    return fail(`the sent message came back with senderType ${found.senderType}: it is shown as someone else's`, 'keep senderType 1 on the visitor\'s messages (§3)');
+    return fail(
+      `the sent message came back with senderType ${found.senderType}: it is shown as someone else's`,
+      "keep senderType 1 on the visitor's messages (§3)",
+    );
   }
   const untimed = messages.filter((m) => m.msgTime === undefined).length;
   if (untimed > 0) notes.push(`${count(untimed, 'message')} without msgTime: no older page can be asked past them`);
   const times = messages.flatMap((m) => (m.msgTime === undefined ? [] : [m.msgTime]));
   if (new Set(times).size < times.length) notes.push('messages share a msgTime: paging by "strictly older" skips one at a page edge');
   const summary = `${count(messages.length, 'message')}${found ? ', the sent one among them' : ''}`;
-  if (notes.length > 0) return warn(`${summary}; but ${firstOf(notes)}`, 'send each field in a type §3 Message lists, and each message its own msgTime (ms since 1970)');
+  if (notes.length > 0)
+    return warn(`${summary}; but ${firstOf(notes)}`, 'send each field in a type §3 Message lists, and each message its own msgTime (ms since 1970)');
   return pass(summary);
 });
 

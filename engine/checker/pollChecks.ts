@@ -62,7 +62,11 @@ const poll = defineCheck('poll', async (run) => {
     run.call('getEventMsg', (api) => api.getEventMsg({ userId: session.userId, pollId: session.pollId, lastEventId }), { timed: false });
   // Three polls: what is waiting; again acknowledging nothing (''); then acknowledging what came.
   // The answer times are the poll-timing check's, the re-delivery the event-ack check's.
-  const lastEventId = () => eventsOf(run.polls).map(eventIdOf).filter((id) => id !== undefined).at(-1) ?? '';
+  const lastEventId = () =>
+    eventsOf(run.polls)
+      .map(eventIdOf)
+      .filter((id) => id !== undefined)
+      .at(-1) ?? '';
   for (const acknowledge of [false, false, true]) {
     const out = await ask(acknowledge ? lastEventId() : '');
     run.polls.push(out);
@@ -103,7 +107,10 @@ const pollTiming = defineCheck('poll-timing', async (run) => {
     return fail(`answers took ${list}: the widget aborts a poll after ${callTimeoutMs.toLocaleString('en-US')} ms and loses the events in its answer`, fix);
   }
   if (Math.max(...times) > pollAnswerMs) {
-    return warn(`answers took ${list}: held longer than the ${pollAnswerMs.toLocaleString('en-US')} ms polling period, so events and queue places arrive late`, fix);
+    return warn(
+      `answers took ${list}: held longer than the ${pollAnswerMs.toLocaleString('en-US')} ms polling period, so events and queue places arrive late`,
+      fix,
+    );
   }
   return pass(`answered in ${list}; the widget polls again ${POLL_INTERVAL_MS.toLocaleString('en-US')} ms after each answer`);
 });
@@ -112,13 +119,13 @@ const eventAck = defineCheck('event-ack', async (run) => {
   const [first, second, third] = run.polls;
   if (!first?.ok) return skip('no poll answered (see the first getEventMsg row)');
   if (first.data.events.length === 0) return skip('the first poll had no event to acknowledge');
-  const fix =
-    'give each event an eventId and hand it out again until a later poll of the pollId names it (or a later one) in lastEventId (optional extension)';
+  const fix = 'give each event an eventId and hand it out again until a later poll of the pollId names it (or a later one) in lastEventId (optional extension)';
   const ids = first.data.events.map(eventIdOf);
   if (ids.some((id) => id === undefined)) return warn('events carry no eventId: a poll answer lost on the way loses its events for good', fix);
   if (!second?.ok || !third?.ok) return skip('a later poll failed (see the first getEventMsg row)');
   const again = new Set(second.data.events.map(eventIdOf));
-  if (!ids.every((id) => again.has(id))) return warn('a poll with lastEventId "" did not hand the unacknowledged events out again: a lost answer loses them', fix);
+  if (!ids.every((id) => again.has(id)))
+    return warn('a poll with lastEventId "" did not hand the unacknowledged events out again: a lost answer loses them', fix);
   const after = new Set(third.data.events.map(eventIdOf));
   if (ids.some((id) => after.has(id))) return warn('a poll naming the last eventId got those events once more: lastEventId acknowledged nothing', fix);
   return pass(`${count(ids.length, 'event')} came again while unacknowledged (lastEventId ""), and not after`);
@@ -163,18 +170,15 @@ const push = defineCheck('push', async (run) => {
       return pass(`opened; a heartbeat came first, in ${ms} (a batch at once would bring the status sooner)`);
     case 'batch': {
       const drops = first.batch.events.flatMap((event) => inspectEvent(event, `event ${String(event.event_type)}`, run.now()).drop ?? []);
-      if (drops.length > 0) return fail(`the widget drops pushed events: ${firstOf(drops)}`, 'push the events in the shape getEventMsg answers them (§3 Event message)');
+      if (drops.length > 0)
+        return fail(`the widget drops pushed events: ${firstOf(drops)}`, 'push the events in the shape getEventMsg answers them (§3 Event message)');
       return pass(`opened; the first batch (${count(first.batch.events.length, 'event')}, status ${String(first.batch.status ?? 'none')}) came in ${ms}`);
     }
   }
 });
 
 /** A check of a call whose answer the widget reads only for its code, made in status 2 (SPEC §7 "none read"). */
-function statusTwoCall(
-  id: CheckId,
-  allowed: (run: Run) => boolean,
-  request: (run: Run, userId: string, pollId: string) => Promise<Outcome<void>>,
-): Check {
+function statusTwoCall(id: CheckId, allowed: (run: Run) => boolean, request: (run: Run, userId: string, pollId: string) => Promise<Outcome<void>>): Check {
   return defineCheck(id, async (run) => {
     const missing = needsSession(run);
     if (missing) return missing;
@@ -204,7 +208,13 @@ const sysMsg = statusTwoCall(
   (run, userId) =>
     run.call('sysMsg', (api) =>
       // The shape of the widget's timeout messages (§4 Timeouts).
-      api.sysMsg({ msgContent: `check-backend ${run.token}: a system message`, msgType: MsgType.SystemText, senderType: SenderType.System, ...SYS_MSG_FIXED, userId }),
+      api.sysMsg({
+        msgContent: `check-backend ${run.token}: a system message`,
+        msgType: MsgType.SystemText,
+        senderType: SenderType.System,
+        ...SYS_MSG_FIXED,
+        userId,
+      }),
     ),
 );
 

@@ -20,14 +20,16 @@ const OTHER_ORIGIN = 'https://check-backend.example';
 const evaluateInfo = defineCheck('evaluate-info', async (run) => {
   const channel = run.state.channel;
   if (!channel) return needsChannel(run) ?? skip('no channel');
-  if (!evaluatesAfterClose(run.state)) return skip('evaluateMode is off: the widget asks for the labels only when an evaluation opens (after a close, or on event 1203)');
+  if (!evaluatesAfterClose(run.state))
+    return skip('evaluateMode is off: the widget asks for the labels only when an evaluation opens (after a close, or on event 1203)');
   const out = await run.call('getEvaluateInfo', (api) => api.getEvaluateInfo({ tenantId: channel.tenantId, channelId: run.channelId }));
   if (!out.ok) {
     const { detail, fix } = diagnose(out.error, out.ex, EXPECTED.getEvaluateInfo);
     return fail(`${detail}; the dialog shows 5 stars without labels`, fix);
   }
   const { starList } = out.data;
-  if (starList.length === 0) return warn('starList is empty: the dialog shows 5 stars without labels', `send the labels, lowest first: ${EXPECTED.getEvaluateInfo}`);
+  if (starList.length === 0)
+    return warn('starList is empty: the dialog shows 5 stars without labels', `send the labels, lowest first: ${EXPECTED.getEvaluateInfo}`);
   return pass(`${count(starList.length, 'star')}: ${starList.join(', ')}`);
 });
 
@@ -85,7 +87,10 @@ const badRequest = defineCheck('bad-request', async (run) => {
     else notes.push(`${label} was answered with code 200`);
   }
   if (problems.length > 0) {
-    return fail(problems.join('; '), 'answer every refusal as an envelope, e.g. {"code":400,"message":"channelId is required"}; the body counts, not the HTTP status (§7)');
+    return fail(
+      problems.join('; '),
+      'answer every refusal as an envelope, e.g. {"code":400,"message":"channelId is required"}; the body counts, not the HTTP status (§7)',
+    );
   }
   if (notes.length > 0) return warn(notes.join('; '), 'refuse a request without a required field: {"code":400,"message":"… is required"}');
   return pass(`refused: ${refusals.join('; ')}`);
@@ -152,20 +157,24 @@ const cors = defineCheck('cors', async (run) => {
     method: 'OPTIONS',
     headers: { origin: OTHER_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
   });
-  if ('error' in preflight) return warn(`the preflight (OPTIONS) failed: ${preflight.error instanceof Error ? preflight.error.message : String(preflight.error)}`, fix);
+  if ('error' in preflight)
+    return warn(`the preflight (OPTIONS) failed: ${preflight.error instanceof Error ? preflight.error.message : String(preflight.error)}`, fix);
   const problems: string[] = [];
   const { status, headers } = preflight.response;
   const allowOrigin = headers.get('access-control-allow-origin');
   if (!preflight.response.ok) problems.push(`the preflight (OPTIONS) answered HTTP ${status}`);
-  if (!allows(allowOrigin, OTHER_ORIGIN)) problems.push(allowOrigin === null ? 'it has no Access-Control-Allow-Origin' : `its Access-Control-Allow-Origin is "${allowOrigin}"`);
+  if (!allows(allowOrigin, OTHER_ORIGIN))
+    problems.push(allowOrigin === null ? 'it has no Access-Control-Allow-Origin' : `its Access-Control-Allow-Origin is "${allowOrigin}"`);
   // POST is a CORS-safelisted method; the JSON content type is not, so the header must be allowed.
-  if (!/(^|,)\s*(\*|content-type)\s*(,|$)/i.test(headers.get('access-control-allow-headers') ?? '')) problems.push('its Access-Control-Allow-Headers does not name Content-Type');
+  if (!/(^|,)\s*(\*|content-type)\s*(,|$)/i.test(headers.get('access-control-allow-headers') ?? ''))
+    problems.push('its Access-Control-Allow-Headers does not name Content-Type');
   const post = await run.request(url, {
     method: 'POST',
     headers: { origin: OTHER_ORIGIN, 'content-type': 'application/json' },
     body: JSON.stringify({ id: run.channelId }),
   });
-  if ('response' in post && !allows(post.response.headers.get('access-control-allow-origin'), OTHER_ORIGIN)) problems.push('the POST answer has no Access-Control-Allow-Origin');
+  if ('response' in post && !allows(post.response.headers.get('access-control-allow-origin'), OTHER_ORIGIN))
+    problems.push('the POST answer has no Access-Control-Allow-Origin');
   if (problems.length > 0) return warn(`${problems.join('; ')}: a page on ${OTHER_ORIGIN} cannot call this API`, fix);
   return pass(`a page on ${OTHER_ORIGIN} may call it (Access-Control-Allow-Origin: ${allowOrigin ?? ''})`);
 });

@@ -6,7 +6,22 @@ import { canRequestHuman, inConversation, joinedQueueAt, withAgent } from '../fe
 import { unreachable } from '../features/bootstrap/predicates';
 import { userFormRequired } from '../features/forms/predicates';
 import type { TransferAgentData } from '../protocol';
-import { count, defineCheck, fail, failed, firstOf, needsBackend, needsChannel, needsSession, pass, skip, statusNow, warn, type Check, type Run } from './context';
+import {
+  count,
+  defineCheck,
+  fail,
+  failed,
+  firstOf,
+  needsBackend,
+  needsChannel,
+  needsSession,
+  pass,
+  skip,
+  statusNow,
+  warn,
+  type Check,
+  type Run,
+} from './context';
 import { diagnose, envelope, rawData, refusal } from './wire';
 
 /** The answers each call should have sent, for the fixes. */
@@ -73,7 +88,8 @@ const channelInfo = defineCheck('channel-info', async (run) => {
   run.apply({ type: 'channelLoaded', channel: out.data });
   const summary = describeChannel(decoded, optNumber(raw.receiveMode, 'receiveMode'));
   const notes = channelNotes(decoded, raw, log);
-  if (notes.length > 0) return warn(`${summary}. But ${firstOf(notes)}`, 'send the text or the config that goes with each flag that is on, or turn the flag off');
+  if (notes.length > 0)
+    return warn(`${summary}. But ${firstOf(notes)}`, 'send the text or the config that goes with each flag that is on, or turn the flag off');
   return pass(summary);
 });
 
@@ -87,7 +103,8 @@ const unknownChannel = defineCheck('unknown-channel', async (run) => {
   const answer = refusal(out);
   if (answer.refused) {
     const shown = answer.message.trim() === '' ? `HTTP ${out.ex?.status ?? '?'}` : answer.message;
-    if (answer.message.trim() === '') return warn(`refused with code ${answer.code} but no message: the widget shows "Unknown channel, ${shown}"`, 'say why in the envelope\'s "message"');
+    if (answer.message.trim() === '')
+      return warn(`refused with code ${answer.code} but no message: the widget shows "Unknown channel, ${shown}"`, 'say why in the envelope\'s "message"');
     return pass(`refused: code ${answer.code}, "${answer.message}"; the widget shows "Unknown channel, ${shown}"`);
   }
   if (answer.diagnosis) {
@@ -111,7 +128,8 @@ const chatStart = defineCheck('chat-start', async (run) => {
   if (rawStatus === undefined) notes.push('no status: read as 0');
   else if (chatStatusOf(rawStatus) !== rawStatus) notes.push(`status ${rawStatus} is not a chat status (0–3): read as 0`);
   const summary = `status ${status} (${statusName(status)}); userId, sessionId${notes.length ? '' : ' and pollId'} given`;
-  if (notes.length > 0) return warn(`${summary}; ${notes.join('; ')}`, `send ${EXPECTED.chatStart}: pollId is what getEventMsg and msgComplete carry, status one of 0–3 (§3)`);
+  if (notes.length > 0)
+    return warn(`${summary}; ${notes.join('; ')}`, `send ${EXPECTED.chatStart}: pollId is what getEventMsg and msgComplete carry, status one of 0–3 (§3)`);
   return pass(summary);
 });
 

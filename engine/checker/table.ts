@@ -65,10 +65,25 @@ export function summary(results: readonly CheckResult[]): string {
 
 /** The results as a plain-text table for a terminal of 100 columns: one row a check, its detail and fix below. */
 export function formatTable(results: readonly CheckResult[]): string {
-  const lines = [...row([['RESULT', RESULT_COL], ['CALL', CALL_COL], ['CHECK', TITLE_COL], ['SPEC', SPEC_COL]]), '-'.repeat(WIDTH)];
+  const lines = [
+    ...row([
+      ['RESULT', RESULT_COL],
+      ['CALL', CALL_COL],
+      ['CHECK', TITLE_COL],
+      ['SPEC', SPEC_COL],
+    ]),
+    '-'.repeat(WIDTH),
+  ];
   for (const r of results) {
     // Calls listed with commas go one a line in their column.
-    lines.push(...row([[LABEL[r.status], RESULT_COL], [r.call.replace(/,\s*/g, ',\n'), CALL_COL], [r.title, TITLE_COL], [r.specRef, SPEC_COL]]));
+    lines.push(
+      ...row([
+        [LABEL[r.status], RESULT_COL],
+        [r.call.replace(/,\s*/g, ',\n'), CALL_COL],
+        [r.title, TITLE_COL],
+        [r.specRef, SPEC_COL],
+      ]),
+    );
     lines.push(...paragraph('', r.detail));
     if (r.fix) lines.push(...paragraph('fix: ', r.fix));
   }

@@ -64,9 +64,19 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
   const status = lenient(() => optString(o.status, `${path}.status`), warn);
   // A message the server holds is not the widget's to deliver or retry: only "sent" is kept.
   if (status !== undefined && status !== MessageStatus.Sent) warn?.(`${path}.status: ${status} on a stored message; ignored`);
-  const msgTime = within(lenient(() => optNumber(o.msgTime, `${path}.msgTime`), warn), (t) => Math.abs(t) <= MAX_TIME_MS, `${path}.msgTime`, warn);
+  const msgTime = within(
+    lenient(() => optNumber(o.msgTime, `${path}.msgTime`), warn),
+    (t) => Math.abs(t) <= MAX_TIME_MS,
+    `${path}.msgTime`,
+    warn,
+  );
   const size = (field: 'fileSize' | 'audioDuration') =>
-    within(lenient(() => optNumber(o[field], `${path}.${field}`), warn), (n) => n >= 0, `${path}.${field}`, warn);
+    within(
+      lenient(() => optNumber(o[field], `${path}.${field}`), warn),
+      (n) => n >= 0,
+      `${path}.${field}`,
+      warn,
+    );
   const text = (field: 'id' | 'clientMsgId' | 'userId' | 'senderName' | 'fileName' | 'fileUrl' | 'robotAskMsgType') =>
     lenient(() => optString(o[field], `${path}.${field}`), warn);
   const sender = senderType as SenderType;

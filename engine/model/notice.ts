@@ -10,14 +10,7 @@ export interface Notice {
 }
 
 /** Every notice the engine can emit. */
-export type NoticeId =
-  | 'noAgentOnline'
-  | 'transferFailed'
-  | 'sessionEstablished'
-  | 'openedInNewWindow'
-  | 'agentRefused'
-  | 'robotUnavailable'
-  | 'visitorEnded';
+export type NoticeId = 'noAgentOnline' | 'transferFailed' | 'sessionEstablished' | 'openedInNewWindow' | 'agentRefused' | 'robotUnavailable' | 'visitorEnded';
 
 /** The English text of each notice, kept in msgContent as the fallback of the UI's translation. */
 export const NOTICE_FALLBACK: Readonly<Record<NoticeId, string>> = {

@@ -13,7 +13,8 @@ const PREVIEW_CHARS = 100;
 
 /** The preview of `message` (text as plain text: a robot answer's markup is the host's to ignore). */
 export function previewOf(message: ChatMessage): MessagePreview {
-  const text = message.msgType === MsgType.Text || typeof message.msgType === 'string' || message.msgType === MsgType.SystemText || message.msgType === MsgType.AutoTip;
+  const text =
+    message.msgType === MsgType.Text || typeof message.msgType === 'string' || message.msgType === MsgType.SystemText || message.msgType === MsgType.AutoTip;
   const preview = text ? [...message.msgContent.replace(/\s+/g, ' ').trim()].slice(0, PREVIEW_CHARS).join('') : (message.fileName ?? '');
   return message.senderName ? { senderName: message.senderName, preview } : { preview };
 }

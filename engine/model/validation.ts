@@ -69,8 +69,7 @@ export function prefill(fields: readonly FormField[], query: ChatQuery): Record<
   for (const { name } of fields) {
     const kind = fieldKind(name);
     const n = name.toLowerCase();
-    const value =
-      kind === 'phone' ? query.phone : kind === 'email' ? query.email : n === 'name' || n === 'username' ? query.userName : undefined;
+    const value = kind === 'phone' ? query.phone : kind === 'email' ? query.email : n === 'name' || n === 'username' ? query.userName : undefined;
     out[name] = value ?? '';
   }
   return out;

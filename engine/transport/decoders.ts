@@ -1,6 +1,17 @@
 import { SEND_UNCONFIRMED, TransferStatus, chatStatusOf } from '../model/codes';
 import { avatarUrl, list, object, optNumber, optString, string, type Json } from '../model/decode';
-import type { AdminCardData, ChatStartData, EvaluateInfoData, RobotAskData, RobotTipsData, SendMsgData, TransferAgentData, UploadData, WireEvent, WireQuickReply } from '../protocol';
+import type {
+  AdminCardData,
+  ChatStartData,
+  EvaluateInfoData,
+  RobotAskData,
+  RobotTipsData,
+  SendMsgData,
+  TransferAgentData,
+  UploadData,
+  WireEvent,
+  WireQuickReply,
+} from '../protocol';
 import type { EventBatch } from './visitorApi';
 
 /** The decoders of the calls' data (SPEC §7): each checks the shape the engine needs and throws a DecodeError otherwise. */
@@ -89,4 +100,3 @@ export function decodeTips(data: Json): RobotTipsData {
   const o = object(data, 'robotTips');
   return { tips: list(o.tips ?? [], 'tips').filter((s): s is string => typeof s === 'string') };
 }
-

@@ -68,7 +68,9 @@ export function eventStream(apiBase: string, fetcher: () => typeof fetch, req: E
       () => subscriber.complete(),
       (error: unknown) => {
         if (subscriber.closed) return;
-        subscriber.error(error instanceof TransportError ? error : new NetworkError(STREAM, `${STREAM}: ${error instanceof Error ? error.message : 'stream failed'}`));
+        subscriber.error(
+          error instanceof TransportError ? error : new NetworkError(STREAM, `${STREAM}: ${error instanceof Error ? error.message : 'stream failed'}`),
+        );
       },
     );
     return () => {

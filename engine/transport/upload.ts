@@ -6,7 +6,13 @@ import { NetworkError, TimeoutError } from './errors';
 import { unwrap } from './http';
 
 /** The upload over XMLHttpRequest, whose upload events report progress; same errors as `call`. */
-export function xhrUpload(url: string, scheduler: SchedulerLike, form: FormData, onProgress: (fraction: number) => void, XhrClass: typeof XMLHttpRequest): Observable<UploadData> {
+export function xhrUpload(
+  url: string,
+  scheduler: SchedulerLike,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  XhrClass: typeof XMLHttpRequest,
+): Observable<UploadData> {
   const name: CallName = 'upload';
   return new Observable<UploadData>((subscriber) => {
     const xhr = new XhrClass();

@@ -30,7 +30,19 @@ import type {
   UserRequest,
   WireEvent,
 } from '../protocol';
-import { decodeCard, decodeEvents, decodeRobot, decodeSend, decodeStart, decodeStars, decodeTips, decodeTransfer, decodeUpload, messages, none } from './decoders';
+import {
+  decodeCard,
+  decodeEvents,
+  decodeRobot,
+  decodeSend,
+  decodeStart,
+  decodeStars,
+  decodeTips,
+  decodeTransfer,
+  decodeUpload,
+  messages,
+  none,
+} from './decoders';
 import { eventStream } from './eventStream';
 import { httpCall, trimApiBase } from './http';
 import { xhrUpload } from './upload';

@@ -98,7 +98,8 @@ async function startHostSite(chatUrl: string): Promise<{ url: (visit: Visit) => 
   };
 }
 
-const marksOf = (target: Page | Frame): Promise<Record<string, number>> => target.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
+const marksOf = (target: Page | Frame): Promise<Record<string, number>> =>
+  target.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
 
 async function runOnce(browser: Browser, hostUrl: string, network: Network, visit: Visit): Promise<LauncherRun> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -122,10 +123,14 @@ async function runOnce(browser: Browser, hostUrl: string, network: Network, visi
     await launcher.click();
     const frame = await (await page.waitForSelector('visitor-chat iframe')).contentFrame();
     if (!frame) throw new Error('the chat has no frame');
-    await frame.waitForFunction(() => {
-      const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
-      return marks.composer !== undefined && marks.message !== undefined;
-    }, null, { timeout: 60_000 });
+    await frame.waitForFunction(
+      () => {
+        const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
+        return marks.composer !== undefined && marks.message !== undefined;
+      },
+      null,
+      { timeout: 60_000 },
+    );
     const { click } = await marksOf(page);
     const { composer, message } = await marksOf(frame);
     if (click === undefined || composer === undefined || message === undefined) throw new Error('a mark is missing');

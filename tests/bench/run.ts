@@ -136,10 +136,12 @@ async function browserFigures(url: string) {
       await page.addInitScript(instrument);
       await page.goto(`${url}/chat/index?channelid=bench`);
       await page.waitForFunction(() => (window as unknown as { __bench: { firstPaint?: number } }).__bench.firstPaint !== undefined, null, { timeout: 60_000 });
-      firstRenders.push(await page.evaluate(() => {
-        const b = (window as unknown as { __bench: { historyRead: number; firstPaint: number } }).__bench;
-        return b.firstPaint - b.historyRead;
-      }));
+      firstRenders.push(
+        await page.evaluate(() => {
+          const b = (window as unknown as { __bench: { historyRead: number; firstPaint: number } }).__bench;
+          return b.firstPaint - b.historyRead;
+        }),
+      );
       if (run === 0) {
         await page.waitForTimeout(500);
         const bottom = await page.locator('.message').count();
@@ -194,7 +196,11 @@ console.log(`engine: one poll of ${POLL_SIZE} messages: median ${ms(poll)} [${po
 
 const NETWORKS = [LOOPBACK, SLOW] as const;
 const VISITS: readonly Visit[] = ['hover', 'hover-complete', 'none'];
-const VISIT_LABEL: Record<Visit, string> = { hover: `hover, click after ${HOVER_MS} ms`, 'hover-complete': 'hover, click once prefetched', none: 'none, click at once' };
+const VISIT_LABEL: Record<Visit, string> = {
+  hover: `hover, click after ${HOVER_MS} ms`,
+  'hover-complete': 'hover, click once prefetched',
+  none: 'none, click at once',
+};
 type LauncherFigures = Awaited<ReturnType<typeof launcherFigures>>;
 const launchers = new Map<WidgetRuntime, LauncherFigures>();
 
@@ -204,7 +210,9 @@ for (const runtime of WIDGET_RUNTIMES) {
   try {
     const f = await browserFigures(server.url);
     console.log(`\n${runtime} build (${server.distDir}/)`);
-    console.log(`list: first render of 10,000 messages: median ${ms(f.firstRender)} [${f.firstRenders.map(ms).join(', ')}] ${verdict(f.firstRender, BUDGET.firstRender)}`);
+    console.log(
+      `list: first render of 10,000 messages: median ${ms(f.firstRender)} [${f.firstRenders.map(ms).join(', ')}] ${verdict(f.firstRender, BUDGET.firstRender)}`,
+    );
     console.log(`list: append one message to paint: median ${ms(f.append)} [${f.appends.map(ms).join(', ')}] ${verdict(f.append, BUDGET.append)}`);
     console.log(`list: .message nodes at the bottom ${f.nodes.bottom}, in the middle ${f.nodes.middle} (of 10,000); all elements ${f.nodes.total}`);
     for (const network of NETWORKS) {
@@ -214,7 +222,9 @@ for (const runtime of WIDGET_RUNTIMES) {
     const figures = await launcherFigures(server.url, NETWORKS, VISITS, RUNS);
     for (const { network, visit, runs } of figures) {
       const of = (key: keyof LauncherRun) => runs.map((r) => r[key]);
-      console.log(`launcher, ${network.name}, prefetch ${VISIT_LABEL[visit]}: click → composer ready [${of('composerReady').map(ms).join(', ')}]; click → first message [${of('firstMessage').map(ms).join(', ')}]`);
+      console.log(
+        `launcher, ${network.name}, prefetch ${VISIT_LABEL[visit]}: click → composer ready [${of('composerReady').map(ms).join(', ')}]; click → first message [${of('firstMessage').map(ms).join(', ')}]`,
+      );
     }
     launchers.set(runtime, figures);
   } finally {
@@ -232,7 +242,9 @@ function launcherTable(): string {
   for (const network of NETWORKS) {
     for (const visit of VISITS) {
       for (const runtime of WIDGET_RUNTIMES) {
-        rows.push(`| ${network.name} | ${VISIT_LABEL[visit]} | ${runtime} | ${ms(medianOf(runtime, network, visit, 'composerReady'))} | ${ms(medianOf(runtime, network, visit, 'firstMessage'))} |`);
+        rows.push(
+          `| ${network.name} | ${VISIT_LABEL[visit]} | ${runtime} | ${ms(medianOf(runtime, network, visit, 'composerReady'))} | ${ms(medianOf(runtime, network, visit, 'firstMessage'))} |`,
+        );
       }
     }
   }
@@ -249,4 +261,6 @@ function launcherTable(): string {
   return `${rows.join('\n')}\n\nWith prefetch:\n${compared.join('\n')}`;
 }
 
-console.log(`\nlauncher on a host page: medians of ${RUNS} runs, each in a fresh context (nothing cached); Chromium on ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}\n${launcherTable()}`);
+console.log(
+  `\nlauncher on a host page: medians of ${RUNS} runs, each in a fresh context (nothing cached); Chromium on ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}\n${launcherTable()}`,
+);

@@ -103,7 +103,9 @@ const LOADER_BUDGET_BYTES = 3 * 1024;
 
 it('the host-page loader stays within 3 kB brotli (issue 13)', () => {
   const loader = readFileSync(join(DIST, 'loader.js'));
-  const brotli = brotliCompressSync(loader, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: loader.byteLength } }).byteLength;
+  const brotli = brotliCompressSync(loader, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: loader.byteLength },
+  }).byteLength;
   console.log(`dist/loader.js: ${loader.byteLength} B, ${brotli} B brotli (budget ${LOADER_BUDGET_BYTES} B)`);
   expect(brotli).toBeLessThanOrEqual(LOADER_BUDGET_BYTES);
 });

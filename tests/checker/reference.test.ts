@@ -22,7 +22,9 @@ describe('check-backend against the reference server', () => {
   it('exercises the robot, the agent, polling and every extension on the robot-first demo channel', async () => {
     const results = await check('demo');
     const ran = results.filter((r) => r.status === 'pass').map((r) => r.id);
-    expect(ran).toEqual(expect.arrayContaining(['robot-ask', 'transfer', 'admin-card', 'client-msg-id', 'poll', 'poll-timing', 'push', 'history-paging', 'cors']));
+    expect(ran).toEqual(
+      expect.arrayContaining(['robot-ask', 'transfer', 'admin-card', 'client-msg-id', 'poll', 'poll-timing', 'push', 'history-paging', 'cors']),
+    );
     expect(results.find((r) => r.id === 'push')?.detail).toMatch(/^opened; the first batch \(\d+ events?, status 2\) came in 0 ms$/);
     expect(results.find((r) => r.id === 'robot-ask')?.detail).toMatch(/^an answer \(answermsg\)/);
   });
@@ -59,7 +61,13 @@ describe('check-backend against the reference server', () => {
 
   it('reports each result as soon as its check is done', async () => {
     const heard: string[] = [];
-    const results = await checkBackend({ url: 'http://localhost', channel: 'agent', fetch: referenceBackend(), now: fakeClock().now, onResult: (r) => heard.push(r.id) });
+    const results = await checkBackend({
+      url: 'http://localhost',
+      channel: 'agent',
+      fetch: referenceBackend(),
+      now: fakeClock().now,
+      onResult: (r) => heard.push(r.id),
+    });
     expect(heard).toEqual(results.map((r) => r.id));
   });
 });

@@ -241,10 +241,12 @@ describe('text at 200 % on a 360 px screen (WCAG 1.4.4, 1.4.10)', () => {
       const title = page.getByRole('heading', { level: 1 });
       const box = await title.boundingBox();
       expect(box && box.width >= 100 && box.height > 0 && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
-      expect(await title.evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
-      })).toBe(true);
+      expect(
+        await title.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }),
+      ).toBe(true);
 
       // The bar's controls and the title: none over another, each inside the screen.
       const boxes = await page.locator('.navbar > *').evaluateAll((els) =>

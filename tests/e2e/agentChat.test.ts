@@ -19,10 +19,21 @@ describe('agent conversations in Chromium against the npm start server', () => {
     const { page } = s;
     await page.goto(`${s.baseUrl}/chat/?channelid=queue`);
     await page.getByRole('log').getByText('You are number 3 in the queue').waitFor();
-    await page.getByRole('log').getByText(/You are number [12] in the queue/).waitFor({ timeout: 10_000 });
-    await page.getByRole('log').getByText(/You are now chatting with/).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('log')
+      .getByText(/You are number [12] in the queue/)
+      .waitFor({ timeout: 10_000 });
+    await page
+      .getByRole('log')
+      .getByText(/You are now chatting with/)
+      .waitFor({ timeout: 15_000 });
     // Connected: the queue line is gone, not left above 'now chatting with'.
-    expect(await page.getByRole('log').getByText(/in the queue/).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('log')
+        .getByText(/in the queue/)
+        .count(),
+    ).toBe(0);
   });
 
   it('SPEC §4 receive mode 0: a robot-mode visitor can ask for a human and reach the agent', async () => {
@@ -30,7 +41,10 @@ describe('agent conversations in Chromium against the npm start server', () => {
     await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
     await page.getByRole('log').getByText("Hi! I'm Robo").waitFor();
     await page.getByRole('button', { name: 'Human agent' }).click();
-    await page.getByRole('log').getByText(/You are now chatting with/).waitFor();
+    await page
+      .getByRole('log')
+      .getByText(/You are now chatting with/)
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Human agent' }).count()).toBe(0);
     await page.getByRole('button', { name: 'End chat' }).waitFor();
   });
@@ -45,7 +59,10 @@ describe('agent conversations in Chromium against the npm start server', () => {
     await page.getByRole('log').getByText('Tap “Human agent” and an agent will join this chat.', { exact: false }).waitFor();
     const replies = page.getByRole('navigation', { name: 'Quick replies' });
     await replies.getByRole('button', { name: 'Human agent' }).click();
-    await page.getByRole('log').getByText(/You are now chatting with/).waitFor();
+    await page
+      .getByRole('log')
+      .getByText(/You are now chatting with/)
+      .waitFor();
     // Connected: neither the quick reply nor the button offers the transfer any more; nothing was
     // sent in the visitor's name for the tap.
     expect(await page.getByRole('button', { name: 'Human agent' }).count()).toBe(0);

@@ -20,7 +20,15 @@ export function useBrowser(viewport: { width: number; height: number } = PHONE) 
   beforeAll(async () => {
     session.browser = await chromium.launch({
       executablePath: EXECUTABLE,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
   afterAll(async () => {
@@ -45,9 +53,17 @@ export function useBrowser(viewport: { width: number; height: number } = PHONE) 
       const file = `${ARTIFACTS}/${ctx.task.name.replace(/[^\w-]+/g, '_').slice(0, 120)}.png`;
       await session.page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
       // The accessibility tree says what a visitor would hear; the 25 language options are left out.
-      const snapshot = await session.page.locator('body').ariaSnapshot().catch((e: unknown) => `(none: ${String(e)})`);
-      const text = snapshot.split('\n').filter((line) => !/^\s*- option /.test(line)).join('\n');
-      console.error(`[e2e] ${ctx.task.name}: screenshot at ${file}; the page (${session.page.url()}) read:\n${text}\n[e2e] its console:\n${logs.join('\n') || '(nothing)'}`);
+      const snapshot = await session.page
+        .locator('body')
+        .ariaSnapshot()
+        .catch((e: unknown) => `(none: ${String(e)})`);
+      const text = snapshot
+        .split('\n')
+        .filter((line) => !/^\s*- option /.test(line))
+        .join('\n');
+      console.error(
+        `[e2e] ${ctx.task.name}: screenshot at ${file}; the page (${session.page.url()}) read:\n${text}\n[e2e] its console:\n${logs.join('\n') || '(nothing)'}`,
+      );
     }
     await session.context.close();
   });

@@ -38,7 +38,10 @@ export function recordFault(row: FaultRow): void {
   else rows.push(row);
 }
 
-const cell = (value: unknown): string => String(value ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (value: unknown): string =>
+  String(value ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 
 /** The rows as a markdown table. */
 function faultTable(): string {
@@ -46,7 +49,19 @@ function faultTable(): string {
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
   for (const r of rows) {
     const clean = r.lost === 0 && r.duplicated === 0 && !r.agentMissing && !r.agentDuplicated;
-    const values = [r.fault, r.typed, r.stored, r.shown, r.lost, r.duplicated, r.agentMissing ?? 0, r.agentDuplicated ?? 0, r.retries ?? 0, clean ? 'ok' : 'FAULT', r.note ?? ''];
+    const values = [
+      r.fault,
+      r.typed,
+      r.stored,
+      r.shown,
+      r.lost,
+      r.duplicated,
+      r.agentMissing ?? 0,
+      r.agentDuplicated ?? 0,
+      r.retries ?? 0,
+      clean ? 'ok' : 'FAULT',
+      r.note ?? '',
+    ];
     lines.push(`| ${values.map(cell).join(' | ')} |`);
   }
   return lines.join('\n');

@@ -52,7 +52,16 @@ function quietly(handler: (route: Route) => Promise<void>): (route: Route) => Pr
 
 /** A 1201 event carrying a text from the agent (the "text" reading of msgContentEnc, docs/protocol.md). */
 function agentEvent(text: string, fields: Record<string, unknown> = {}): WireEvent {
-  return { event_type: 1201, msgId: `injected-${unique()}`, msgContentEnc: base64(text), adminNick: 'Alice', senderName: 'Alice', msgType: 1, msgTime: Date.now(), ...fields } as WireEvent;
+  return {
+    event_type: 1201,
+    msgId: `injected-${unique()}`,
+    msgContentEnc: base64(text),
+    adminNick: 'Alice',
+    senderName: 'Alice',
+    msgType: 1,
+    msgTime: Date.now(),
+    ...fields,
+  } as WireEvent;
 }
 
 /** A getEventMsg answer as JSON, with its events (none when it has no list). */
@@ -167,7 +176,15 @@ class FaultRun {
     try {
       this.record(await this.look());
     } catch (e) {
-      recordFault({ fault: this.fault, typed: this.typed.length, stored: 0, shown: 0, lost: this.typed.length, duplicated: 0, note: `${this.notes.join('; ')}; no count: ${firstLine(e)}` });
+      recordFault({
+        fault: this.fault,
+        typed: this.typed.length,
+        stored: 0,
+        shown: 0,
+        lost: this.typed.length,
+        duplicated: 0,
+        note: `${this.notes.join('; ')}; no count: ${firstLine(e)}`,
+      });
     }
   }
 
@@ -266,7 +283,15 @@ class FaultRun {
       note: [...this.notes, ...details].join('; '),
     });
     this.recorded = true;
-    const result = { lost, duplicated, agentMissing, agentDuplicated, notDelivered: look.notDelivered, crashScreens: look.crashScreens, unavailable: look.unavailable };
+    const result = {
+      lost,
+      duplicated,
+      agentMissing,
+      agentDuplicated,
+      notDelivered: look.notDelivered,
+      crashScreens: look.crashScreens,
+      unavailable: look.unavailable,
+    };
     return { result, details };
   }
 }
@@ -284,10 +309,15 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
       // FAULTS_DEBUG=1 prints every API call and the start of its answer (to see why a row went wrong).
       if (process.env.FAULTS_DEBUG) {
         s.context.on('request', (r) => {
-          if (r.url().includes('/api/')) console.info(`[debug] ${new Date().toISOString().slice(17, 23)} ${r.url().split('/').pop() ?? ''} ${r.postData() ?? ''}`);
+          if (r.url().includes('/api/'))
+            console.info(`[debug] ${new Date().toISOString().slice(17, 23)} ${r.url().split('/').pop() ?? ''} ${r.postData() ?? ''}`);
         });
         s.context.on('response', (r) => {
-          if (r.url().includes('/api/') && !r.url().endsWith('typing')) void r.text().then((t) => console.info(`[debug]   ← ${r.url().split('/').pop() ?? ''} ${t.slice(0, 300)}`), () => undefined);
+          if (r.url().includes('/api/') && !r.url().endsWith('typing'))
+            void r.text().then(
+              (t) => console.info(`[debug]   ← ${r.url().split('/').pop() ?? ''} ${t.slice(0, 300)}`),
+              () => undefined,
+            );
         });
       }
       try {
@@ -523,25 +553,29 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
   });
 
   // Also the Preact build's field fault (e2e-preact, tag smoke): a reload remounts the whole widget.
-  faultTest('8. reload mid-send, request lost: the persisted outbox re-sends it', async (run) => {
-    const { page } = s;
-    await run.open();
-    await run.say(page, '[reload, lost] before');
-    await run.reachesServer('[reload, lost] before');
-    let aborted = 0;
-    await page.route(call('sendMsg'), (route) => {
-      aborted += 1;
-      return route.abort('connectionreset');
-    });
-    await run.say(page, '[reload, lost] typed just before the reload');
-    await expect.poll(() => aborted).toBeGreaterThan(0);
-    // Before the next attempt (5 s): the page goes while the message is unconfirmed.
-    await page.unroute(call('sendMsg'));
-    await page.reload();
-    await composer(page).waitFor();
-    await run.say(page, '[reload, lost] typed after the reload');
-    await run.finish();
-  }, { tags: ['smoke'] });
+  faultTest(
+    '8. reload mid-send, request lost: the persisted outbox re-sends it',
+    async (run) => {
+      const { page } = s;
+      await run.open();
+      await run.say(page, '[reload, lost] before');
+      await run.reachesServer('[reload, lost] before');
+      let aborted = 0;
+      await page.route(call('sendMsg'), (route) => {
+        aborted += 1;
+        return route.abort('connectionreset');
+      });
+      await run.say(page, '[reload, lost] typed just before the reload');
+      await expect.poll(() => aborted).toBeGreaterThan(0);
+      // Before the next attempt (5 s): the page goes while the message is unconfirmed.
+      await page.unroute(call('sendMsg'));
+      await page.reload();
+      await composer(page).waitFor();
+      await run.say(page, '[reload, lost] typed after the reload');
+      await run.finish();
+    },
+    { tags: ['smoke'] },
+  );
 
   faultTest('9. reload mid-send, request stored but its answer lost', async (run) => {
     const { page } = s;
@@ -662,10 +696,11 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
         const json = (await response.json()) as PollAnswer;
         if (!injected && json.data && Array.isArray(json.data.msgList)) {
           injected = true;
-          json.data.msgList.push(
-            agentEvent(asText, { msgTime: 1e16 }),
-            { event_type: 1201, msgId: `far-future-${unique()}`, msgContentEnc: base64(JSON.stringify({ senderType: 2, senderName: 'Alice', msgType: 1, msgContent: asMessage, msgTime: 1e16 })) },
-          );
+          json.data.msgList.push(agentEvent(asText, { msgTime: 1e16 }), {
+            event_type: 1201,
+            msgId: `far-future-${unique()}`,
+            msgContentEnc: base64(JSON.stringify({ senderType: 2, senderName: 'Alice', msgType: 1, msgContent: asMessage, msgTime: 1e16 })),
+          });
         }
         await route.fulfill({ response, json });
       }),

@@ -75,11 +75,13 @@ describe('user information form in Chromium', () => {
     expect(button.x).toBeGreaterThanOrEqual(0);
     expect(button.x + button.width).toBeLessThanOrEqual(viewport.width);
     // What a finger on its centre meets is the button itself, not the composer.
-    expect(await start.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-      return hit !== null && el.contains(hit);
-    })).toBe(true);
+    expect(
+      await start.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return hit !== null && el.contains(hit);
+      }),
+    ).toBe(true);
 
     await panel.getByRole('textbox', { name: /Name/ }).fill('Vera Visitor');
     await start.tap();

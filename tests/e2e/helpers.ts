@@ -72,7 +72,9 @@ export async function history(baseUrl: string, userId: string): Promise<WireMess
 
 /** Whether the agent is connected: the "now chatting" line is in the log. */
 export async function connected(page: Page): Promise<void> {
-  await messages(page).getByText(/You are now chatting with/).waitFor();
+  await messages(page)
+    .getByText(/You are now chatting with/)
+    .waitFor();
 }
 
 /** Presses Tab (or Shift+Tab) until the focused element satisfies `matches` (its description: tag, role, name, class). */
@@ -116,7 +118,10 @@ interface AxeWindow {
 export async function axeViolations(page: Page, label: string): Promise<string[]> {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const results = await page.evaluate(() =>
-    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } }),
+    (window as unknown as AxeWindow).axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    }),
   );
   const describeNode = (n: NodeResult) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`;
   const all = results.violations.map((v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.help}\n${v.nodes.map(describeNode).join('\n')}`);

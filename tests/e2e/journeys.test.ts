@@ -145,15 +145,16 @@ describe('visitor journeys in Chromium', () => {
       window.addEventListener('message', (e) => w.notices.push(e.data));
     });
     const frame = page.frameLocator('iframe');
-    await frame.getByRole('log').getByText(/You are now chatting with/).waitFor();
+    await frame
+      .getByRole('log')
+      .getByText(/You are now chatting with/)
+      .waitFor();
     await frame.getByRole('log').getByText("Hi, I'm Alice").waitFor();
     const before = await page.evaluate(() => (window as unknown as { notices: unknown[] }).notices.length);
     await frame.getByRole('textbox', { name: 'Message' }).fill('Hello from the shop page');
     await frame.getByRole('textbox', { name: 'Message' }).press('Enter');
     await frame.getByRole('log').getByText('looking into “Hello from the shop page”').waitFor();
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { notices: unknown[] }).notices.length))
-      .toBeGreaterThan(before);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { notices: unknown[] }).notices.length)).toBeGreaterThan(before);
     const notices = await page.evaluate(() => (window as unknown as { notices: unknown[] }).notices);
     expect(notices.at(-1)).toMatchObject({ source: 'visitor-chat', newMessage: true, channel: { tenantId: 'agent', title: 'Live support' } });
   });

@@ -284,7 +284,9 @@ describe('the host-page loader on a shop page of another origin (issue 13)', () 
       `| The loader's extra main-thread task time per page view (median of the differences) | ${ms(extra('task'))} |`,
       `| Each page view: script with / without | ${runs.map((r) => `${r.with.script.toFixed(1)}/${r.without.script.toFixed(1)}`).join(', ')} |`,
     ].join('\n');
-    console.log(`[loader cost] the shop page before the chat is opened (Chromium, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}):\n${table}`);
+    console.log(
+      `[loader cost] the shop page before the chat is opened (Chromium, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}):\n${table}`,
+    );
     mkdirSync(dirname(COST_FILE), { recursive: true });
     writeFileSync(
       COST_FILE,
@@ -370,28 +372,32 @@ describe('the host-page loader on a shop page of another origin (issue 13)', () 
     await frame.getByRole('button', { name: 'Cerrar chat' }).waitFor();
   });
 
-  it('counts the agent’s messages while the panel is closed: message event, unread count and the launcher’s name; opening resets it', { tags: ['smoke'] }, async () => {
-    const { page } = s;
-    await page.goto(hostPage(shopHtml(s.baseUrl)));
-    await clickLauncher(page);
-    const frame = await chatFrame(page);
-    await frame.getByRole('log').getByText("Hi, I'm Alice").waitFor();
-    // What came while the panel was open is not unread.
-    expect(await heardOf(page, 'unreadCountChange')).toEqual([]);
-    await clickLauncher(page);
-    expect(await launcherShown(page)).toMatchObject({ expanded: false, panelOpen: false, name: 'Chat', badge: '' });
+  it(
+    'counts the agent’s messages while the panel is closed: message event, unread count and the launcher’s name; opening resets it',
+    { tags: ['smoke'] },
+    async () => {
+      const { page } = s;
+      await page.goto(hostPage(shopHtml(s.baseUrl)));
+      await clickLauncher(page);
+      const frame = await chatFrame(page);
+      await frame.getByRole('log').getByText("Hi, I'm Alice").waitFor();
+      // What came while the panel was open is not unread.
+      expect(await heardOf(page, 'unreadCountChange')).toEqual([]);
+      await clickLauncher(page);
+      expect(await launcherShown(page)).toMatchObject({ expanded: false, panelOpen: false, name: 'Chat', badge: '' });
 
-    const userId = await page.evaluate(() => localStorage.getItem('visitor-chat-agent-uid'));
-    expect(userId).toBeTruthy();
-    await dev(s.baseUrl, 'agentSay', { userId, text: 'Your parcel left our warehouse today.' });
-    await expect.poll(() => heardOf(page, 'unreadCountChange')).toEqual([[1]]);
-    expect(await heardOf(page, 'message')).toContainEqual([{ senderName: 'Alice', preview: 'Your parcel left our warehouse today.' }]);
-    expect(await launcherShown(page)).toMatchObject({ name: 'Chat (1)', badge: '1' });
+      const userId = await page.evaluate(() => localStorage.getItem('visitor-chat-agent-uid'));
+      expect(userId).toBeTruthy();
+      await dev(s.baseUrl, 'agentSay', { userId, text: 'Your parcel left our warehouse today.' });
+      await expect.poll(() => heardOf(page, 'unreadCountChange')).toEqual([[1]]);
+      expect(await heardOf(page, 'message')).toContainEqual([{ senderName: 'Alice', preview: 'Your parcel left our warehouse today.' }]);
+      expect(await launcherShown(page)).toMatchObject({ name: 'Chat (1)', badge: '1' });
 
-    await clickLauncher(page);
-    await expect.poll(() => heardOf(page, 'unreadCountChange')).toEqual([[1], [0]]);
-    expect(await launcherShown(page)).toMatchObject({ name: 'Chat', badge: '', expanded: true });
-  });
+      await clickLauncher(page);
+      await expect.poll(() => heardOf(page, 'unreadCountChange')).toEqual([[1], [0]]);
+      expect(await launcherShown(page)).toMatchObject({ name: 'Chat', badge: '', expanded: true });
+    },
+  );
 
   it('ignores close and message notices that another frame on the shop page forges', async () => {
     const { page } = s;
@@ -445,7 +451,9 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
     await frame.waitForLoadState('load');
     // The init reaches the widget's window (a listener of the test's, added after the widget's, hears it) …
     await frame.evaluate(() => {
-      (window as unknown as { gotInit: Promise<void> }).gotInit = new Promise((resolve) => addEventListener('message', (e) => e.data?.type === 'init' && resolve()));
+      (window as unknown as { gotInit: Promise<void> }).gotInit = new Promise((resolve) =>
+        addEventListener('message', (e) => e.data?.type === 'init' && resolve()),
+      );
     });
     await page.evaluate(() => (window as unknown as { postInit: () => void }).postInit());
     await frame.evaluate(() => (window as unknown as { gotInit: Promise<void> }).gotInit);
@@ -520,7 +528,10 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
     await page.goto(hostPage(shopHtml(s.baseUrl, { channel: 'no-such-channel' })));
     await clickLauncher(page);
     const frame = await chatFrame(page);
-    await frame.getByRole('alert').getByText(/Unknown channel, /).waitFor();
+    await frame
+      .getByRole('alert')
+      .getByText(/Unknown channel, /)
+      .waitFor();
     await frame.getByRole('button', { name: 'Close chat' }).click();
     await expect.poll(() => isOpen(page)).toBe(false);
   });
@@ -675,7 +686,9 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
       it(`${kind}: the launcher in its corner and clickable, the panel on screen at its size`, async () => {
         const url = hostPage(
           shopHtml(s.baseUrl, { head, body: LONG + body, nonce: csp && NONCE }),
-          csp && { 'content-security-policy': `default-src 'self'; style-src 'self'; script-src 'nonce-${NONCE}' ${s.baseUrl}; frame-src ${s.baseUrl}; img-src data:` },
+          csp && {
+            'content-security-policy': `default-src 'self'; style-src 'self'; script-src 'nonce-${NONCE}' ${s.baseUrl}; frame-src ${s.baseUrl}; img-src data:`,
+          },
         );
         for (const viewport of [DESKTOP, PHONE]) {
           const context = await s.browser.newContext({ viewport, hasTouch: viewport.width < 600 });
@@ -703,7 +716,10 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
             const frame = await chatFrame(page);
             await frame.getByRole('textbox', { name: 'Message' }).waitFor();
             const open = await placement(page);
-            const panel = width > 480 ? { x: width - 20 - 380, y: height - 92 - Math.min(640, height - 112), width: 380, height: Math.min(640, height - 112) } : { x: 0, y: 0, width, height };
+            const panel =
+              width > 480
+                ? { x: width - 20 - 380, y: height - 92 - Math.min(640, height - 112), width: 380, height: Math.min(640, height - 112) }
+                : { x: 0, y: 0, width, height };
             expect(open.panel, `${size}: the panel on screen at its size`).toEqual(panel);
             expect(open.frame, `${size}: the chat fills the panel`).toEqual(panel);
             expect(open.frameOnTop, `${size}: nothing of the page over the chat`).toBe('iframe');
@@ -715,7 +731,7 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
       });
     }
 
-    it('garbage from the page (null and a number in the queue, on(\'ready\', 42), identities postMessage cannot copy) is one warning each; the later calls run and the chat starts, also after reloads', async () => {
+    it("garbage from the page (null and a number in the queue, on('ready', 42), identities postMessage cannot copy) is one warning each; the later calls run and the chat starts, also after reloads", async () => {
       const { page } = s;
       const problems: string[] = [];
       const warnings: string[] = [];

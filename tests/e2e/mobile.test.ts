@@ -36,7 +36,9 @@ function smallTargets(page: Page, min: number): Promise<string[]> {
       if (r.width === 0 || r.height === 0 || getComputedStyle(target).visibility === 'hidden') continue;
       if (r.width < minPx || r.height < minPx) {
         const name = el.getAttribute('aria-label') ?? (target.textContent?.trim() || (el.getAttribute('title') ?? ''));
-        found.push(`${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0] ?? ''}` : ''} "${name.slice(0, 40)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+        found.push(
+          `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0] ?? ''}` : ''} "${name.slice(0, 40)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+        );
       }
     }
     return found;

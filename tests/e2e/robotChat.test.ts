@@ -12,36 +12,40 @@ describe('robot chat in Chromium against the npm start server', () => {
     await s.page.getByText("Hi! I'm Robo").waitFor();
   });
 
-  it('index.html starts the chat engine and preloads /index beside the entry; each file is fetched once; dialogs load after the first screen', { tags: ['smoke'] }, async () => {
-    const { page } = s;
-    const fetched: string[] = [];
-    const warnings: string[] = [];
-    page.on('request', (r) => {
-      if (/\/assets\/.*\.(js|css)$/.test(r.url())) fetched.push(r.url().replace(/.*\/assets\//, ''));
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
-    });
-    await page.goto(`${s.baseUrl}/chat/index?channelid=demo`);
-    await page.getByText("Hi! I'm Robo").waitFor();
-    const firstScreen = [...fetched];
-    // What index.html loads and preloads is what the first screen fetches, each file once (a
-    // preload that went unused would be fetched again, and Chromium would warn).
-    const html = await (await page.request.get(`${s.baseUrl}/chat/index`)).text();
-    const announced = [...html.matchAll(/(?:src|href)="[^"]*\/assets\/([^"]+)"/g)].map((m) => m[1] ?? '');
-    const names = (files: string[]) => [...new Set(files)].map((f) => f.replace(/-[\w-]+\./, '.')).sort();
-    // Beside the entry: the chat's page module, the engine's chunk (the engine, RxJS and what the
-    // entry shares with them, vite.config.ts), /index and the hooks /index shares with the parts
-    // that load on demand. Nothing else: each file is a request.
-    const known = ['IndexPage.css', 'IndexPage.js', 'engine.js', 'hooks.js', 'index.css', 'index.js', 'pageChat.js'];
-    expect(names(announced)).toEqual(known);
-    expect(firstScreen.length).toBe(new Set(firstScreen).size);
-    // The English catalog is part of the entry; the forms and the image viewer load only after this.
-    expect(names(firstScreen)).toEqual(names(announced));
-    // Then, with the conversation on screen, what a tap may open loads while the browser is idle.
-    await expect.poll(() => fetched.some((f) => f.startsWith('ImageViewer-')) && fetched.some((f) => f.startsWith('UserForm-'))).toBe(true);
-    expect(warnings).toEqual([]);
-  });
+  it(
+    'index.html starts the chat engine and preloads /index beside the entry; each file is fetched once; dialogs load after the first screen',
+    { tags: ['smoke'] },
+    async () => {
+      const { page } = s;
+      const fetched: string[] = [];
+      const warnings: string[] = [];
+      page.on('request', (r) => {
+        if (/\/assets\/.*\.(js|css)$/.test(r.url())) fetched.push(r.url().replace(/.*\/assets\//, ''));
+      });
+      page.on('console', (m) => {
+        if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+      });
+      await page.goto(`${s.baseUrl}/chat/index?channelid=demo`);
+      await page.getByText("Hi! I'm Robo").waitFor();
+      const firstScreen = [...fetched];
+      // What index.html loads and preloads is what the first screen fetches, each file once (a
+      // preload that went unused would be fetched again, and Chromium would warn).
+      const html = await (await page.request.get(`${s.baseUrl}/chat/index`)).text();
+      const announced = [...html.matchAll(/(?:src|href)="[^"]*\/assets\/([^"]+)"/g)].map((m) => m[1] ?? '');
+      const names = (files: string[]) => [...new Set(files)].map((f) => f.replace(/-[\w-]+\./, '.')).sort();
+      // Beside the entry: the chat's page module, the engine's chunk (the engine, RxJS and what the
+      // entry shares with them, vite.config.ts), /index and the hooks /index shares with the parts
+      // that load on demand. Nothing else: each file is a request.
+      const known = ['IndexPage.css', 'IndexPage.js', 'engine.js', 'hooks.js', 'index.css', 'index.js', 'pageChat.js'];
+      expect(names(announced)).toEqual(known);
+      expect(firstScreen.length).toBe(new Set(firstScreen).size);
+      // The English catalog is part of the entry; the forms and the image viewer load only after this.
+      expect(names(firstScreen)).toEqual(names(announced));
+      // Then, with the conversation on screen, what a tap may open loads while the browser is idle.
+      await expect.poll(() => fetched.some((f) => f.startsWith('ImageViewer-')) && fetched.some((f) => f.startsWith('UserForm-'))).toBe(true);
+      expect(warnings).toEqual([]);
+    },
+  );
 
   it('SPEC §4 robot mode: a question gets the robot answer, and a reload keeps the conversation', { tags: ['smoke'] }, async () => {
     const { page } = s;
@@ -68,7 +72,10 @@ describe('robot chat in Chromium against the npm start server', () => {
 
   it('SPEC §8: an unknown channel shows the server message in the error state', async () => {
     await s.page.goto(`${s.baseUrl}/chat/?channelid=nope`);
-    await s.page.getByRole('alert').getByText(/Unknown channel, /).waitFor();
+    await s.page
+      .getByRole('alert')
+      .getByText(/Unknown channel, /)
+      .waitFor();
   });
 
   it('a backend that cannot be reached is not an unknown channel: its own words and Try again, which starts the chat once the backend answers', async () => {

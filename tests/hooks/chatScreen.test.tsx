@@ -17,7 +17,16 @@ import { sequentialIds, session } from '../engine/support/fixtures';
 import { describeBoth, engineWrapper, hookApi, renderHookWithEngine, testEngine } from './strictMode';
 
 /** Stands in for a message that is not there (yet): no status, not a robot reply. */
-const NONE: ChatMessage = { id: '', senderType: SenderType.System, msgType: MsgType.SystemText, msgContent: '', position: 'center', createdAt: 0, carriesTime: false, hasTime: false };
+const NONE: ChatMessage = {
+  id: '',
+  senderType: SenderType.System,
+  msgType: MsgType.SystemText,
+  msgContent: '',
+  position: 'center',
+  createdAt: 0,
+  carriesTime: false,
+  hasTime: false,
+};
 const useMessage = (id: string) => useChatSelector((s) => s.messages.find((m) => m.id === id) ?? NONE);
 const ids = { newId: sequentialIds() };
 const T = Date.UTC(2024, 4, 15, 12, 0);
@@ -113,7 +122,7 @@ describeBoth('useMessageRating', ({ strict }) => {
 });
 
 describeBoth('useThinking', ({ strict }) => {
-  it("runs with the elapsed seconds while the answer is awaited, then reports how long it thought", () => {
+  it('runs with the elapsed seconds while the answer is awaited, then reports how long it thought', () => {
     const answer = new Subject<RobotAskData>();
     const fake = hookApi({ robotAsk: () => answer });
     const { result, engine } = renderHookWithEngine(() => useThinking(useMessage('m2')), { strict, api: fake, options: { newId: () => ids.newId() } });
@@ -135,7 +144,11 @@ describeBoth('useThinking', ({ strict }) => {
 
   it('an answer back in 150 ms has no seconds to show', () => {
     const answer = new Subject<RobotAskData>();
-    const { result, engine } = renderHookWithEngine(() => useThinking(useMessage('m2')), { strict, api: hookApi({ robotAsk: () => answer }), options: { newId: () => ids.newId() } });
+    const { result, engine } = renderHookWithEngine(() => useThinking(useMessage('m2')), {
+      strict,
+      api: hookApi({ robotAsk: () => answer }),
+      options: { newId: () => ids.newId() },
+    });
     act(() => void engine.sendText('When are you open?'));
     advance(150);
     act(() => {
@@ -207,7 +220,13 @@ describeBoth('useCountdown', ({ strict }) => {
 
 /** A full history page of `n` messages ending just before `end`. */
 function page(n: number, end: number): WireMessage[] {
-  return Array.from({ length: n }, (_, i) => ({ id: `h${end}-${i}`, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: `old ${i}`, msgTime: end - (n - i) * 1_000 }));
+  return Array.from({ length: n }, (_, i) => ({
+    id: `h${end}-${i}`,
+    senderType: SenderType.Agent,
+    msgType: MsgType.Text,
+    msgContent: `old ${i}`,
+    msgTime: end - (n - i) * 1_000,
+  }));
 }
 
 function Pull() {

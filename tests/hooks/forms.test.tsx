@@ -117,11 +117,20 @@ describeBoth('useUserForm', ({ strict }) => {
 });
 
 describeBoth('useGroupChoice', ({ strict }) => {
-  const wire = { groupMode: 1, groupConfig: [{ groupId: 'sales', groupName: 'Sales' }, { groupId: 'billing', groupName: 'Billing' }] };
+  const wire = {
+    groupMode: 1,
+    groupConfig: [
+      { groupId: 'sales', groupName: 'Sales' },
+      { groupId: 'billing', groupName: 'Billing' },
+    ],
+  };
 
   it('offers the groups; choosing one transfers to it and ends the choice', () => {
     const { result, fake } = renderHookWithEngine(() => useGroupChoice(), { strict, api: agentApi(TransferStatus.Nothing, {}, wire) });
-    expect(result.current.groups).toEqual([{ id: 'sales', name: 'Sales' }, { id: 'billing', name: 'Billing' }]);
+    expect(result.current.groups).toEqual([
+      { id: 'sales', name: 'Sales' },
+      { id: 'billing', name: 'Billing' },
+    ]);
     expect(fake?.count('transferAgent')).toBe(0);
 
     act(() => result.current.choose?.('billing'));
@@ -152,7 +161,9 @@ describeBoth('useLeaveMessage', ({ strict }) => {
     act(() => {
       expect(result.current.submit?.()).toBe(true);
     });
-    expect(fake?.bodies('leaveMsg')).toEqual([{ userId: USER_ID, channelId: 'demo', name: undefined, phone: undefined, email: 'ann@example.com', content: 'Call me' }]);
+    expect(fake?.bodies('leaveMsg')).toEqual([
+      { userId: USER_ID, channelId: 'demo', name: undefined, phone: undefined, email: 'ann@example.com', content: 'Call me' },
+    ]);
     expect(result.current.open).toBe(false);
     expect(result.current.values).toEqual({ name: '', phone: '', email: '', content: '' });
   });

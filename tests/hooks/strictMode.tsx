@@ -37,7 +37,10 @@ export const QUERY = '?channelid=demo';
 
 /** A visitor API whose every call answers at once (robot-first channel, empty history), recorded. */
 export function hookApi(overrides: Partial<VisitorApi> = {}, wire: Partial<WireChannelInfo> = {}): FakeApi {
-  const ok = <T,>(value: T) => (): Observable<T> => of(value);
+  const ok =
+    <T,>(value: T) =>
+    (): Observable<T> =>
+      of(value);
   const done = (): Observable<void> => EMPTY;
   const answer: RobotAskData = { msgContent: 'A robot answer', msgType: 1 };
   const start: ChatStartData = session();
@@ -106,10 +109,7 @@ export function engineWrapper(engine: ChatEngine, strict: boolean) {
  * Renders `ui` inside a ChatProvider given an engine (made over a fake API unless passed), with or
  * without StrictMode. The provider starts that engine; the test owns (and finally disposes) it.
  */
-export function renderWithEngine(
-  ui: ReactElement,
-  setup: EngineSetup,
-): RenderResult & { engine: ChatEngine; fake: FakeApi | undefined } {
+export function renderWithEngine(ui: ReactElement, setup: EngineSetup): RenderResult & { engine: ChatEngine; fake: FakeApi | undefined } {
   const made = setup.engine ? undefined : testEngine(setup);
   const engine = setup.engine ?? (made as { engine: ChatEngine }).engine;
   const result = render(ui, { wrapper: engineWrapper(engine, setup.strict) });
@@ -117,10 +117,7 @@ export function renderWithEngine(
 }
 
 /** renderHook under a ChatProvider given an engine, with or without StrictMode. */
-export function renderHookWithEngine<T>(
-  hook: () => T,
-  setup: EngineSetup,
-): RenderHookResult<T, unknown> & { engine: ChatEngine; fake: FakeApi | undefined } {
+export function renderHookWithEngine<T>(hook: () => T, setup: EngineSetup): RenderHookResult<T, unknown> & { engine: ChatEngine; fake: FakeApi | undefined } {
   const made = setup.engine ? undefined : testEngine(setup);
   const engine = setup.engine ?? (made as { engine: ChatEngine }).engine;
   const result = renderHook(hook, { wrapper: engineWrapper(engine, setup.strict) });

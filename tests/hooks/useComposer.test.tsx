@@ -236,7 +236,13 @@ describeBoth('useComposer', ({ strict }) => {
       renderWithEngine(<Box />, { strict, engine });
       // 100 leading 'h' · 600 trailing 'hel' · 1100 trailing 'hell' · 1600 trailing 'hello'; the send's clear at 1400 adds nothing.
       expectSubscriptions(typing$.subscriptions).toBe([sub(100, 100), sub(600, 600), sub(1100, 1100), sub(1600, 1600)]);
-      for (const [ms, value] of [[100, 'h'], [200, 'he'], [300, 'hel'], [700, 'hell'], [1300, 'hello']] as const) {
+      for (const [ms, value] of [
+        [100, 'h'],
+        [200, 'he'],
+        [300, 'hel'],
+        [700, 'hell'],
+        [1300, 'hello'],
+      ] as const) {
         at(scheduler, ms, () => fireEvent.input(input(), { target: { value } }));
       }
       at(scheduler, 1400, () => fireEvent.keyDown(input(), { key: 'Enter' }));

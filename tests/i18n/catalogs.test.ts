@@ -62,9 +62,16 @@ describe('translators’ catalogs (locales/{lang}/messages.po)', () => {
       `import base from ${JSON.stringify(join(ROOT, 'lingui.config.ts'))};
 export default { ...base, rootDir: ${JSON.stringify(ROOT)}, catalogs: [{ path: ${JSON.stringify(join(tmp, '{locale}', 'messages'))}, include: ['<rootDir>/ui'] }] };`,
     );
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--clean', '--config', config], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--clean', '--config', config], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
     const stale = LANGUAGE_CODES.filter((lang) => {
-      const ids = (dir: string) => read(dir, lang).items.filter((i) => !i.obsolete).map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`).sort();
+      const ids = (dir: string) =>
+        read(dir, lang)
+          .items.filter((i) => !i.obsolete)
+          .map((i) => `${i.msgctxt ?? ''}\u0004${i.msgid}`)
+          .sort();
       return JSON.stringify(ids(tmp)) !== JSON.stringify(ids(join(ROOT, 'locales')));
     });
     expect(stale, 'run `npm run extract` and translate the new messages').toEqual([]);
@@ -94,7 +101,9 @@ export default { ...base, rootDir: ${JSON.stringify(ROOT)}, catalogs: [{ path: $
         return pluralForms(translation).map((form) => ({ msgid: item.msgid, ...form }));
       });
       expect(plurals.length, 'the catalog has plural messages').toBeGreaterThan(0);
-      const wrong = plurals.filter((p) => JSON.stringify(p.categories) !== JSON.stringify(want)).map((p) => `{${p.name}} gives ${p.categories.join(',')}: ${p.msgid}`);
+      const wrong = plurals
+        .filter((p) => JSON.stringify(p.categories) !== JSON.stringify(want))
+        .map((p) => `{${p.name}} gives ${p.categories.join(',')}: ${p.msgid}`);
       expect(wrong).toEqual([]);
     });
   }

@@ -1,6 +1,16 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ChatStatus, EvaluationStatus, MsgType, OutType, SenderType, createChatEngine, memoryStorage, type ChatEngine, type EngineEvent } from '@visitor-chat/chat-engine';
+import {
+  ChatStatus,
+  EvaluationStatus,
+  MsgType,
+  OutType,
+  SenderType,
+  createChatEngine,
+  memoryStorage,
+  type ChatEngine,
+  type EngineEvent,
+} from '@visitor-chat/chat-engine';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
 
@@ -37,7 +47,10 @@ describe('forms and dialogs against the reference server', () => {
   it('form preset: the modal form is required; a failed submission keeps it, a good one lets the transfer connect', async () => {
     const { engine, events } = startEngine('?channelid=form&username=Ann');
     await vi.waitFor(() => expect(engine.getSnapshot().userForm).toBe('required'), WAIT);
-    expect(engine.getSnapshot().channel?.userForm).toMatchObject({ modal: true, fields: [{ name: 'name', required: true }, { name: 'phone' }, { name: 'email' }] });
+    expect(engine.getSnapshot().channel?.userForm).toMatchObject({
+      modal: true,
+      fields: [{ name: 'name', required: true }, { name: 'phone' }, { name: 'email' }],
+    });
     expect(engine.getSnapshot().status).toBe(ChatStatus.FormCheck);
 
     engine.submitUserForm({ name: '__fail__' });
@@ -84,7 +97,11 @@ describe('forms and dialogs against the reference server', () => {
 
     await post('/api/dev/endSession', { userId: userIdOf(engine), outType: OutType.AgentClosed });
 
-    await vi.waitFor(() => expect(engine.getSnapshot().evaluation).toMatchObject({ status: EvaluationStatus.Shown, stars: ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'] }), WAIT);
+    await vi.waitFor(
+      () =>
+        expect(engine.getSnapshot().evaluation).toMatchObject({ status: EvaluationStatus.Shown, stars: ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'] }),
+      WAIT,
+    );
     expect(engine.getSnapshot().chatClosed).toBe(true);
 
     engine.submitEvaluation({ star: 5, comment: '__fail__' });

@@ -77,7 +77,12 @@ describe('the launcher and the panel', () => {
 
   it('with groupId and adminId, the frame’s address carries them; nothing empty is sent', () => {
     chat({ groupId: 'sales', adminId: '' }).open();
-    expect(Object.fromEntries(new URL(frame()?.src ?? '').searchParams)).toEqual({ channelid: 'shop', from: 'iframe', host: location.origin, groupid: 'sales' });
+    expect(Object.fromEntries(new URL(frame()?.src ?? '').searchParams)).toEqual({
+      channelid: 'shop',
+      from: 'iframe',
+      host: location.origin,
+      groupid: 'sales',
+    });
   });
 
   it('hideLauncher: no launcher to see; open() still opens', () => {
@@ -146,7 +151,17 @@ describe('the protocol with the widget', () => {
     c.open();
     fromWidget({ type: 'hello' });
     expect(widget.postMessage).toHaveBeenCalledWith(
-      { type: 'init', open: true, identity: { name: 'Ada' }, params: 'plan=gold', language: 'de', pageLanguage: 'de', visitorId: 'u-42', source: 'visitor-chat-host', version: 1 },
+      {
+        type: 'init',
+        open: true,
+        identity: { name: 'Ada' },
+        params: 'plan=gold',
+        language: 'de',
+        pageLanguage: 'de',
+        visitorId: 'u-42',
+        source: 'visitor-chat-host',
+        version: 1,
+      },
       CHAT,
     );
     c.close();
@@ -264,7 +279,7 @@ describe('what a host page may pass by mistake: one warning each, ignored, nothi
     expect(c.isOpen()).toBe(true);
   });
 
-  it('on: a handler that is no function (on(\'ready\', 42)) is ignored; the others still hear the event', async () => {
+  it("on: a handler that is no function (on('ready', 42)) is ignored; the others still hear the event", async () => {
     const warn = warnings();
     const c = chat();
     const stop = c.on('ready', garbage(42) as unknown as () => void);

@@ -46,7 +46,7 @@ describe('loader.js on a host page', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('garbage in the queue (null, a number, on(\'ready\', 42), an unknown call) is one warning each; every later call still runs', async () => {
+  it("garbage in the queue (null, a number, on('ready', 42), an unknown call) is one warning each; every later call still runs", async () => {
     const ready = vi.fn();
     global.VisitorChat = [null, 42, ['on', 'ready', 42], ['explode'], ['open'], ['on', 'ready', ready]];
     await runLoader();

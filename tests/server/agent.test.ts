@@ -278,7 +278,13 @@ describe('event acknowledgement (docs/protocol.md)', () => {
   it('an unknown pollId (a server that forgot the session) is a 404 error, so that the client starts a new session', async () => {
     const context = setup();
     const { session } = await transferred('agent', context);
-    expect(await context.call('getEventMsg', { userId: session.userId, pollId: 'nope' })).toMatchObject({ code: 404, message: expect.stringContaining('chatStart') });
-    expect(await context.call('getEventMsg', { userId: 'forgotten', pollId: session.pollId })).toMatchObject({ code: 404, message: expect.stringContaining('visitor not found') });
+    expect(await context.call('getEventMsg', { userId: session.userId, pollId: 'nope' })).toMatchObject({
+      code: 404,
+      message: expect.stringContaining('chatStart'),
+    });
+    expect(await context.call('getEventMsg', { userId: 'forgotten', pollId: session.pollId })).toMatchObject({
+      code: 404,
+      message: expect.stringContaining('visitor not found'),
+    });
   });
 });

@@ -48,7 +48,13 @@ describe('demo channel bootstrap', () => {
   it('chatStart creates a visitor, then reuses a known id (or adopts a given unknown one)', async () => {
     const { start } = setup();
     const first = await start('demo');
-    expect(first).toMatchObject({ userId: expect.any(String), sessionId: expect.any(String), pollId: expect.any(String), status: ChatStatus.NotStarted, serverTime: T0 });
+    expect(first).toMatchObject({
+      userId: expect.any(String),
+      sessionId: expect.any(String),
+      pollId: expect.any(String),
+      status: ChatStatus.NotStarted,
+      serverTime: T0,
+    });
     const again = await start('demo', first.userId);
     expect(again.userId).toBe(first.userId);
     expect(again.sessionId).not.toBe(first.sessionId);
@@ -84,18 +90,21 @@ describe('demo channel bootstrap', () => {
     expect(reply.suggestions).toContain('How do I return an item?');
   });
 
-  it.each(['human', 'I want to talk to a human', 'How can I talk to a human?'])('robotAsk answers %j by offering the transfer to a human, named as the widget names it', async (question) => {
-    const { start, data } = setup();
-    const { userId } = await start('demo');
-    const reply = await data<RobotAskData>('robotAsk', { userId, channelId: 'demo', question });
-    const [first, ...rest] = reply.suggestions ?? [];
-    // The transfer comes first, as a quick reply with the reserved code; FAQ questions follow.
-    expect(first).toEqual({ name: 'Human agent', code: QuickReplyCode.TransferToHuman, isHighlight: true });
-    expect(rest).toEqual([expect.any(String), expect.any(String)]);
-    // The text tells the visitor to tap what the quick reply and the navigation bar's button read.
-    expect(reply.msgContent).toContain('Tap “Human agent”');
-    expect(readFileSync('locales/en/messages.po', 'utf8')).toContain('msgid "Human agent"\nmsgstr "Human agent"');
-  });
+  it.each(['human', 'I want to talk to a human', 'How can I talk to a human?'])(
+    'robotAsk answers %j by offering the transfer to a human, named as the widget names it',
+    async (question) => {
+      const { start, data } = setup();
+      const { userId } = await start('demo');
+      const reply = await data<RobotAskData>('robotAsk', { userId, channelId: 'demo', question });
+      const [first, ...rest] = reply.suggestions ?? [];
+      // The transfer comes first, as a quick reply with the reserved code; FAQ questions follow.
+      expect(first).toEqual({ name: 'Human agent', code: QuickReplyCode.TransferToHuman, isHighlight: true });
+      expect(rest).toEqual([expect.any(String), expect.any(String)]);
+      // The text tells the visitor to tap what the quick reply and the navigation bar's button read.
+      expect(reply.msgContent).toContain('Tap “Human agent”');
+      expect(readFileSync('locales/en/messages.po', 'utf8')).toContain('msgid "Human agent"\nmsgstr "Human agent"');
+    },
+  );
 
   it('robotAsk offers no transfer for other questions', async () => {
     const { start, data } = setup();

@@ -131,7 +131,7 @@ describe("a visitor's calls never speak as the agent or the robot", () => {
     expect(await history(userId)).toEqual([expect.objectContaining({ senderType: SenderType.Agent, senderName: AGENT_NICK, msgContent: welcome })]);
   });
 
-  it('addSessionMsg stores the visitor\'s message whatever sender it claims', async () => {
+  it("addSessionMsg stores the visitor's message whatever sender it claims", async () => {
     const { data, start, history } = setup();
     const { userId } = await start('agent');
     await data<SendMsgData>('addSessionMsg', { userId, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: 'I am Alice' });

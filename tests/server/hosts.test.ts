@@ -43,7 +43,11 @@ describe('Node host', () => {
 
   it('serves the precompressed file the browser accepts, brotli first, else the plain one', async () => {
     const br = await get('/chat/assets/app.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
-    expect([br.headers.get('content-encoding'), br.headers.get('content-type'), br.headers.get('vary')]).toEqual(['br', expect.stringMatching(/javascript/), 'Accept-Encoding']);
+    expect([br.headers.get('content-encoding'), br.headers.get('content-type'), br.headers.get('vary')]).toEqual([
+      'br',
+      expect.stringMatching(/javascript/),
+      'Accept-Encoding',
+    ]);
     expect(Number(br.headers.get('content-length'))).toBeLessThan(script.length / 10);
     const gz = await get('/chat/assets/app.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
@@ -63,7 +67,9 @@ describe('Node host', () => {
 
   it('answers the API, with dev controls as configured', async () => {
     const json = { 'content-type': 'application/json' };
-    const info = (await (await host.fetch(new Request('http://localhost/api/chat/visitor/channelInfo', { method: 'POST', headers: json, body: '{"id":"agent"}' }))).json()) as ApiEnvelope<WireChannelInfo>;
+    const info = (await (
+      await host.fetch(new Request('http://localhost/api/chat/visitor/channelInfo', { method: 'POST', headers: json, body: '{"id":"agent"}' }))
+    ).json()) as ApiEnvelope<WireChannelInfo>;
     expect(info.data?.tenantId).toBe('agent');
     expect((await host.fetch(new Request('http://localhost/api/dev/typing', { method: 'POST', headers: json, body: '{}' }))).status).toBe(404);
   });
@@ -76,7 +82,9 @@ describe('Node host', () => {
     const framed = await shop.fetch(new Request('http://localhost/chat/index?channelid=demo'));
     expect(framed.headers.get('content-security-policy')).toBe("frame-ancestors 'self' https://shop.example");
     // The API is no page: no framing policy there.
-    const api = await host.fetch(new Request('http://localhost/api/chat/visitor/channelInfo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"agent"}' }));
+    const api = await host.fetch(
+      new Request('http://localhost/api/chat/visitor/channelInfo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"agent"}' }),
+    );
     expect(api.headers.get('content-security-policy')).toBeNull();
   });
 
@@ -97,7 +105,6 @@ describe('Node host', () => {
     // ("script-src" reads as a host name, which a CSP source may be.)
     expect(lines).toEqual(['FRAME_ANCESTORS: "https://shop.example;" not a CSP source; nobody may frame the chat until it is fixed']);
   });
-
 });
 
 describe('MSW handlers', () => {
@@ -143,7 +150,7 @@ describe('the demo shop page', () => {
     expect([page.status, page.headers.get('content-type'), page.headers.get('cache-control')]).toEqual([200, 'text/html; charset=UTF-8', 'no-cache']);
     const html = await page.text();
     expect(html).toContain(LOADER_TAG);
-    expect(html).toContain("window.VisitorChat = window.VisitorChat || [];");
+    expect(html).toContain('window.VisitorChat = window.VisitorChat || [];');
   });
 
   it('is a host page, not the chat: no frame-ancestors policy', async () => {
@@ -166,7 +173,13 @@ describe('CORS for the visitor API (an apiBase on another origin)', () => {
       }),
     );
   const call = (host: ReturnType<typeof createHost>, origin: string) =>
-    host.fetch(new Request('http://localhost/api/chat/visitor/channelInfo', { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: 'demo' }) }));
+    host.fetch(
+      new Request('http://localhost/api/chat/visitor/channelInfo', {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: 'demo' }),
+      }),
+    );
 
   it('by default (the demo) any origin: the preflight of a JSON POST is answered, and the answer is readable', async () => {
     const host = createHost({ distDir: dist, corsOrigins: ['*'] });

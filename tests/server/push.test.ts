@@ -24,7 +24,7 @@ async function talking(channelId = 'demo') {
 
 const streamOf = ({ userId, pollId }: ChatStartData, lastEventId = ''): EventStreamRequest => ({ userId, pollId, lastEventId });
 
-describe('the reference server pushes a visitor\'s event batches over server-sent events', () => {
+describe("the reference server pushes a visitor's event batches over server-sent events", () => {
   it('offers it in channelInfo (eventStream: 1) only when push is on', async () => {
     const on = await setup({ push: true }).data<WireChannelInfo>('channelInfo', { id: 'demo' });
     const off = await setup().data<WireChannelInfo>('channelInfo', { id: 'demo' });
@@ -97,7 +97,7 @@ describe('the reference server pushes a visitor\'s event batches over server-sen
     theirs.close();
   });
 
-  it('dropStreams (dev control) ends the visitor\'s streams, as a dropped connection would', async () => {
+  it("dropStreams (dev control) ends the visitor's streams, as a dropped connection would", async () => {
     const { api, session, dev } = await talking();
     const stream = listen(api, streamOf(session));
     await vi.waitFor(() => expect(stream.batches()).toHaveLength(1));
@@ -106,7 +106,7 @@ describe('the reference server pushes a visitor\'s event batches over server-sen
   });
 });
 
-describe('the stream in time: the server\'s own timers wake it', () => {
+describe("the stream in time: the server's own timers wake it", () => {
   it(`a heartbeat comment every ${PUSH_HEARTBEAT_MS / 1000} s; the agent's delayed answer and the queue's moves are pushed when they fall due`, async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const server = setup({ push: true });
@@ -126,7 +126,10 @@ describe('the stream in time: the server\'s own timers wake it', () => {
     }
     server.advance(2_000);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(stream.batches().at(-1)).toMatchObject({ status: ChatStatus.InConversation, events: [expect.objectContaining({ event_type: EventCode.SessionEstablished })] });
+    expect(stream.batches().at(-1)).toMatchObject({
+      status: ChatStatus.InConversation,
+      events: [expect.objectContaining({ event_type: EventCode.SessionEstablished })],
+    });
 
     const before = stream.frames.length;
     server.advance(PUSH_HEARTBEAT_MS);

@@ -82,7 +82,9 @@ export async function startLikeNpmStart(runtime: WidgetRuntime = DEFAULT_RUNTIME
   const build = (command: string, args: string[]) =>
     execFileSync(command, args, { env: { ...process.env, NODE_ENV: 'production', [RUNTIME_VARIABLE]: runtime }, stdio: ['ignore', 'pipe', 'inherit'] });
   if (distDir === DEFAULT_BUILD_DIR) build('npm', ['run', '--silent', 'bundle']);
-  else for (const config of ['vite.config.ts', 'vite.loader.config.ts']) build('npx', ['vite', 'build', '--config', config, '--outDir', distDir, '--logLevel', 'warn']);
+  else
+    for (const config of ['vite.config.ts', 'vite.loader.config.ts'])
+      build('npx', ['vite', 'build', '--config', config, '--outDir', distDir, '--logLevel', 'warn']);
   const { url, stop } = await startServerProcess({ distDir });
   return { url, distDir, stop };
 }

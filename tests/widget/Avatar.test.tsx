@@ -19,15 +19,20 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-
 /** A history message, one second after the previous one (no time shown between them). */
-const line = (i: number, fields: Partial<WireMessage>): WireMessage => ({ id: `h${i}`, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: `m${i}`, msgTime: T - 60_000 + i * 1_000, ...fields });
+const line = (i: number, fields: Partial<WireMessage>): WireMessage => ({
+  id: `h${i}`,
+  senderType: SenderType.Agent,
+  msgType: MsgType.Text,
+  msgContent: `m${i}`,
+  msgTime: T - 60_000 + i * 1_000,
+  ...fields,
+});
 
 /** The avatar beside the message that shows `text`, or null. */
 function avatarBeside(text: string): HTMLElement | null {
   return itemOf(text).querySelector<HTMLElement>('.avatar');
 }
-
 
 describe('initialOf', () => {
   it('is the first letter, digit or emoji of a name, upper-cased, as one grapheme; empty without one', () => {
@@ -92,7 +97,10 @@ describeBoth('avatars beside agent and robot messages (SPEC §9: md, circle)', (
   });
 
   it("the robot's picture from channelInfo robotAvatar; a picture that is not http(s) is dropped", async () => {
-    const wire = [line(1, { senderType: SenderType.Robot, senderName: 'Robo', msgContent: 'Robot here.' }), line(2, { senderName: 'Eve', headImg: 'javascript:alert(1)', msgContent: 'Eve here.' })];
+    const wire = [
+      line(1, { senderType: SenderType.Robot, senderName: 'Robo', msgContent: 'Robot here.' }),
+      line(2, { senderName: 'Eve', headImg: 'javascript:alert(1)', msgContent: 'Eve here.' }),
+    ];
     const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of(wire) }, { robotAvatar: 'https://cdn.example.com/robo.svg' }) });
     renderUi(<MessageList />, { engine, strict });
     await tick();

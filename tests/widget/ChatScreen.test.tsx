@@ -19,7 +19,6 @@ const HISTORY: WireMessage[] = [
 
 beforeEach(stubLayout);
 
-
 describeBoth('ChatScreen', ({ strict }) => {
   it('shows "Connecting…" until the session starts, then the title and the conversation', async () => {
     const start = new Subject<ChatStartData>();
@@ -90,7 +89,14 @@ describeBoth('ChatScreen', ({ strict }) => {
   });
 
   it("each bubble names its sender for a screen reader reading the log: the visitor's 'You' (not shown), the robot's and an agent's name (shown)", async () => {
-    const agent: WireMessage = { id: 'h4', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Text, msgContent: 'Anything else?', msgTime: T + 3_000 };
+    const agent: WireMessage = {
+      id: 'h4',
+      senderType: SenderType.Agent,
+      senderName: 'Alice',
+      msgType: MsgType.Text,
+      msgContent: 'Anything else?',
+      msgTime: T + 3_000,
+    };
     const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([...HISTORY, agent]) }) });
     renderUi(<ChatScreen />, { engine, strict });
     await settle();
@@ -173,7 +179,14 @@ describeBoth('focus after an action whose control goes away', ({ strict }) => {
   });
 
   it('a thumb rating disables both thumbs; focus goes on in the composer, not to the page', async () => {
-    const answer: WireMessage = { id: 'r1', senderType: SenderType.Robot, senderName: 'Robo', msgType: MsgType.Answer, msgContent: 'We ship in 3 days.', msgTime: T };
+    const answer: WireMessage = {
+      id: 'r1',
+      senderType: SenderType.Robot,
+      senderName: 'Robo',
+      msgType: MsgType.Answer,
+      msgContent: 'We ship in 3 days.',
+      msgTime: T,
+    };
     const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([answer]) }) });
     renderUi(<ChatScreen />, { engine, strict });
     await settle();

@@ -1,7 +1,17 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { NEVER, Subject, of, type Observable } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { ChatStatus, EventCode, MsgType, QuickReplyCode, SenderType, TransferStatus, type EventBatch, type RobotAskData, type TransferAgentData } from '@visitor-chat/chat-engine';
+import {
+  ChatStatus,
+  EventCode,
+  MsgType,
+  QuickReplyCode,
+  SenderType,
+  TransferStatus,
+  type EventBatch,
+  type RobotAskData,
+  type TransferAgentData,
+} from '@visitor-chat/chat-engine';
 import type { WireMessage } from '../../engine/protocol';
 import { MessageList } from '../../ui/widget/components/MessageList';
 import { NavBar } from '../../ui/widget/components/NavBar';
@@ -26,8 +36,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-
 
 describeBoth('chat screen controls', ({ strict }) => {
   it('delivery indicator: nothing at first, a spinner once slow (800 ms), a retry icon at 12 s that sends again', async () => {
@@ -54,7 +62,14 @@ describeBoth('chat screen controls', ({ strict }) => {
   });
 
   it('thumbs up/down on a robot answer: one choice, then both lock', async () => {
-    const answer: WireMessage = { id: 'r1', senderType: SenderType.Robot, senderName: 'Robo', msgType: MsgType.Answer, msgContent: 'We ship in 3 days.', msgTime: T - 1_000 };
+    const answer: WireMessage = {
+      id: 'r1',
+      senderType: SenderType.Robot,
+      senderName: 'Robo',
+      msgType: MsgType.Answer,
+      msgContent: 'We ship in 3 days.',
+      msgTime: T - 1_000,
+    };
     const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([answer]) }) });
     renderUi(<MessageList />, { engine, strict });
     await tick();
@@ -116,7 +131,10 @@ describeBoth('chat screen controls', ({ strict }) => {
   it('shows the agent typing indicator at the end of the list on event 1204', async () => {
     const batches = new Subject<EventBatch>();
     let polls = 0;
-    const api = hookApi({ chatStart: () => of(session({ status: 2 })), getEventMsg: (): Observable<EventBatch> => (polls++ === 0 ? batches : NEVER) }, { receiveMode: 3 });
+    const api = hookApi(
+      { chatStart: () => of(session({ status: 2 })), getEventMsg: (): Observable<EventBatch> => (polls++ === 0 ? batches : NEVER) },
+      { receiveMode: 3 },
+    );
     const { engine } = testEngine({ api });
     renderUi(<MessageList />, { engine, strict });
     await tick();
@@ -131,13 +149,22 @@ describeBoth('chat screen controls', ({ strict }) => {
     renderUi(<MessageList />, { engine, strict });
     await tick();
     const bar = screen.getByRole('navigation', { name: 'Quick replies' });
-    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Opening hours?', 'Shipping?']);
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Opening hours?', 'Shipping?']);
     // Not repeated as big buttons under the welcome message.
     expect(within(itemOf('Hi, I am Robo.')).queryByRole('button')).toBeNull();
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Shipping?' }));
     await tick();
-    expect(engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.Visitor).map((m) => m.msgContent)).toEqual(['Shipping?']);
+    expect(
+      engine
+        .getSnapshot()
+        .messages.filter((m) => m.senderType === SenderType.Visitor)
+        .map((m) => m.msgContent),
+    ).toEqual(['Shipping?']);
     expect(screen.queryByRole('navigation', { name: 'Quick replies' })).toBeNull();
   });
 
@@ -166,10 +193,15 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(within(bar).getByRole('button', { name: 'Returns?' }).classList).not.toContain('quick-reply--highlight');
     fireEvent.click(track);
     await tick();
-    expect(engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.Visitor).map((m) => m.msgContent)).toEqual(['hi', 'Track order']);
+    expect(
+      engine
+        .getSnapshot()
+        .messages.filter((m) => m.senderType === SenderType.Visitor)
+        .map((m) => m.msgContent),
+    ).toEqual(['hi', 'Track order']);
   });
 
-  it('a quick reply with the transfer code asks for a human as the navigation bar\'s button does; both go while the transfer runs and stay gone with the agent', async () => {
+  it("a quick reply with the transfer code asks for a human as the navigation bar's button does; both go while the transfer runs and stay gone with the agent", async () => {
     const answer: RobotAskData = {
       msgContent: 'Tap “Human agent” and an agent will join this chat.',
       msgType: MsgType.Answer,
@@ -199,7 +231,11 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(fake.count('transferAgent')).toBe(1);
     // No text was sent for the tap: the question is the visitor's only message.
     expect(fake.bodies('sendMsg').map((b) => b.msgContent)).toEqual(['I want to talk to a human']);
-    expect(within(screen.getByRole('navigation', { name: 'Quick replies' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Opening hours?']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Quick replies' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Opening hours?']);
     expect(button.isConnected).toBe(false);
 
     act(() => {
@@ -213,7 +249,10 @@ describeBoth('chat screen controls', ({ strict }) => {
   });
 
   it("the channel's FAQ as objects keeps the quick reply's shape under the welcome", async () => {
-    const faqConfig = JSON.stringify([{ question: 'Opening hours?', icon: '🕘' }, { name: 'Sale', code: 'sale', isNew: 1, isHighlight: 1 }]);
+    const faqConfig = JSON.stringify([
+      { question: 'Opening hours?', icon: '🕘' },
+      { name: 'Sale', code: 'sale', isNew: 1, isHighlight: 1 },
+    ]);
     const { engine } = testEngine({ api: hookApi({ robotAsk: () => NEVER }, { ...WELCOME, faqConfig }) });
     renderUi(<MessageList />, { engine, strict });
     await tick();
@@ -250,7 +289,7 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(screen.getByRole('navigation', { name: 'Quick replies' })).toBeDefined();
   });
 
-  it('the live region reads a robot answer once it is filled, once, with the robot\'s name (not the pending placeholder)', async () => {
+  it("the live region reads a robot answer once it is filled, once, with the robot's name (not the pending placeholder)", async () => {
     const answer = new Subject<RobotAskData>();
     const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer }, { robotName: 'Robo' }) });
     const { container } = renderUi(<MessageList />, { engine, strict });
@@ -281,7 +320,12 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(item.classList).toContain('message--tip');
     expect(item.querySelector('.message__tip')).not.toBeNull();
     // Laid out in its own direction (an English tip in ar or fa would read '.Tip: …' otherwise).
-    expect(screen.getAllByText('Tip: ask about shipping.').find((el) => el.closest('.message__tip'))?.getAttribute('dir')).toBe('auto');
+    expect(
+      screen
+        .getAllByText('Tip: ask about shipping.')
+        .find((el) => el.closest('.message__tip'))
+        ?.getAttribute('dir'),
+    ).toBe('auto');
   });
 });
 

@@ -59,7 +59,9 @@ const agentEngine = (status: number, overrides: Parameters<typeof hookApi>[0] = 
 
 // The forms are lazy chunks of the widget: load their modules once, so that a render settles in a tick.
 beforeAll(async () => {
-  await Promise.all(['Dialogs', 'UserForm', 'GroupPicker', 'LeaveMessageForm', 'EvaluationDialog'].map((name) => import(`../../ui/widget/components/${name}.tsx`)));
+  await Promise.all(
+    ['Dialogs', 'UserForm', 'GroupPicker', 'LeaveMessageForm', 'EvaluationDialog'].map((name) => import(`../../ui/widget/components/${name}.tsx`)),
+  );
 });
 
 function renderDialogs(engine: ChatEngine, strict: boolean) {
@@ -188,7 +190,13 @@ describeBoth('the user information form', ({ strict }) => {
 
 describeBoth('the group picker', ({ strict }) => {
   it('lists the groups in a dialog; a choice transfers to that group and closes it', async () => {
-    const wire = { groupMode: 1, groupConfig: [{ groupId: 'sales', groupName: 'Sales' }, { groupId: 'billing', groupName: 'Billing' }] };
+    const wire = {
+      groupMode: 1,
+      groupConfig: [
+        { groupId: 'sales', groupName: 'Sales' },
+        { groupId: 'billing', groupName: 'Billing' },
+      ],
+    };
     const { engine, fake } = agentEngine(TransferStatus.Nothing, {}, wire);
     renderDialogs(engine, strict);
     // The forms load on demand: let their chunks arrive.
@@ -202,7 +210,14 @@ describeBoth('the group picker', ({ strict }) => {
   });
 
   it('the arrow keys move between the groups (wrapping, Home and End); after a choice focus is in the composer, not on the page', async () => {
-    const wire = { groupMode: 1, groupConfig: [{ groupId: 'sales', groupName: 'Sales' }, { groupId: 'support', groupName: 'Support' }, { groupId: 'billing', groupName: 'Billing' }] };
+    const wire = {
+      groupMode: 1,
+      groupConfig: [
+        { groupId: 'sales', groupName: 'Sales' },
+        { groupId: 'support', groupName: 'Support' },
+        { groupId: 'billing', groupName: 'Billing' },
+      ],
+    };
     const { engine } = agentEngine(TransferStatus.Nothing, {}, wire);
     renderUi(
       <>
@@ -292,7 +307,11 @@ describeBoth('the evaluation dialog', ({ strict }) => {
     await settle();
     const dialog = screen.getByRole('dialog', { name: 'How was your conversation?' });
     const group = within(dialog).getByRole('group', { name: 'Rating' });
-    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5']);
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Submit' }).disabled).toBe(true);
 
     fireEvent.click(within(group).getByRole('radio', { name: 'Good' }));

@@ -19,7 +19,11 @@ describe('lazyPart: a part of the chat loaded on demand', () => {
   it('a chunk that cannot be fetched shows Try again instead of failing the chat; a tap fetches it afresh', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const load = vi.fn<() => Promise<typeof part>>().mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('offline')).mockResolvedValue(part);
+    const load = vi
+      .fn<() => Promise<typeof part>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(part);
     const Part = lazyPart('part', load);
     renderUi(
       <>

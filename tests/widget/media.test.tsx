@@ -94,7 +94,8 @@ describe('MessageContent media', () => {
     renderUi(
       <MessageContent
         message={visitorFile({ fileName: 'report.pdf', fileSize: 2048, status: MessageStatus.Pending, upload: { file: new Blob(), progress: 0.42 } })}
-      />, inChat()
+      />,
+      inChat(),
     );
     await settle();
     expect(screen.getByText('report.pdf')).toBeTruthy();
@@ -104,7 +105,8 @@ describe('MessageContent media', () => {
 
   it('without progress events the bar is indeterminate; a sent file shows none and offers the download', async () => {
     const { rerender } = renderUi(
-      <MessageContent message={visitorFile({ fileName: 'a.zip', status: MessageStatus.Pending, upload: { file: new Blob() } })} />, inChat()
+      <MessageContent message={visitorFile({ fileName: 'a.zip', status: MessageStatus.Pending, upload: { file: new Blob() } })} />,
+      inChat(),
     );
     await settle();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBeNull();
@@ -130,7 +132,18 @@ describe('MessageContent media', () => {
   });
 
   it('a file being sent shows the local preview', () => {
-    renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat.png', localUrl: 'blob:http://x/1', upload: { file: new Blob() }, status: MessageStatus.Pending })} />, inChat());
+    renderUi(
+      <MessageContent
+        message={visitorFile({
+          msgType: MsgType.Image,
+          fileName: 'cat.png',
+          localUrl: 'blob:http://x/1',
+          upload: { file: new Blob() },
+          status: MessageStatus.Pending,
+        })}
+      />,
+      inChat(),
+    );
     expect(screen.getByRole('img', { name: 'Image' }).getAttribute('src')).toBe('blob:http://x/1');
   });
 
@@ -155,12 +168,18 @@ describe('MessageContent media', () => {
   });
 
   it('an image or a video named with bidi controls is labelled without them', async () => {
-    const { unmount } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat\u202Egnp.exe', fileUrl: '/files/cat' })} />, inChat());
+    const { unmount } = renderUi(
+      <MessageContent message={visitorFile({ msgType: MsgType.Image, fileName: 'cat\u202Egnp.exe', fileUrl: '/files/cat' })} />,
+      inChat(),
+    );
     await settle();
     // An image is not named by its file at all (its text, or who sent it).
     expect(screen.getByRole('img', { name: 'Image' })).toBeTruthy();
     unmount();
-    const { container } = renderUi(<MessageContent message={visitorFile({ msgType: MsgType.Video, fileName: 'clip\u202E4pm.exe', fileUrl: '/files/clip' })} />, inChat());
+    const { container } = renderUi(
+      <MessageContent message={visitorFile({ msgType: MsgType.Video, fileName: 'clip\u202E4pm.exe', fileUrl: '/files/clip' })} />,
+      inChat(),
+    );
     await settle();
     expect(container.querySelector('video')?.getAttribute('aria-label')).toBe('clip4pm.exe');
   });
@@ -172,7 +191,9 @@ describe('MessageContent media', () => {
 
   it('a leave-message text is isolated (dir="auto"), so its bidi characters cannot reorder the button after it', () => {
     const { container } = renderUi(
-      <MessageContent message={createMessage({ id: 'l1', senderType: SenderType.System, msgType: MsgType.LeaveMessage, msgContent: 'اترك رسالة\u202E', createdAt: 0 })} />,
+      <MessageContent
+        message={createMessage({ id: 'l1', senderType: SenderType.System, msgType: MsgType.LeaveMessage, msgContent: 'اترك رسالة\u202E', createdAt: 0 })}
+      />,
       { engine: testEngine().engine },
     );
     expect(container.querySelector('.content-leave')?.getAttribute('dir')).toBe('auto');
@@ -180,7 +201,10 @@ describe('MessageContent media', () => {
 
   it('a text message is isolated (dir="auto") and keeps its bidi characters', () => {
     const text = 'שלום \u202Bעולם';
-    const { container } = renderUi(<MessageContent message={createMessage({ id: 't1', senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: text, createdAt: 0 })} />, inChat());
+    const { container } = renderUi(
+      <MessageContent message={createMessage({ id: 't1', senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: text, createdAt: 0 })} />,
+      inChat(),
+    );
     const span = container.querySelector('.content-text');
     expect(span?.getAttribute('dir')).toBe('auto');
     expect(span?.textContent).toBe(text);
@@ -189,7 +213,16 @@ describe('MessageContent media', () => {
 
 describe('MessageContent: voice and images', () => {
   it('a voice bubble shows one duration, the recorded one, next to a play button (no second player duration)', () => {
-    const m = createMessage({ id: 'a1', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Audio, msgContent: '', fileUrl: 'https://files.example/v.webm', audioDuration: 2, createdAt: 0 });
+    const m = createMessage({
+      id: 'a1',
+      senderType: SenderType.Agent,
+      senderName: 'Alice',
+      msgType: MsgType.Audio,
+      msgContent: '',
+      fileUrl: 'https://files.example/v.webm',
+      audioDuration: 2,
+      createdAt: 0,
+    });
     const { container } = renderUi(<MessageContent message={m} />, inChat());
     expect(screen.getByRole('button', { name: 'Voice message' }).getAttribute('aria-pressed')).toBe('false');
     // The browser's controls would draw their own "0:00 / 0:01".
@@ -198,11 +231,28 @@ describe('MessageContent: voice and images', () => {
   });
 
   it("an image's alt text is the message's text, or 'Image sent by {name}', never the file name", () => {
-    const named = createMessage({ id: 'i1', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Image, msgContent: 'https://files.example/IMG_2041.png', fileName: 'IMG_2041.png', createdAt: 0 });
+    const named = createMessage({
+      id: 'i1',
+      senderType: SenderType.Agent,
+      senderName: 'Alice',
+      msgType: MsgType.Image,
+      msgContent: 'https://files.example/IMG_2041.png',
+      fileName: 'IMG_2041.png',
+      createdAt: 0,
+    });
     const { unmount } = renderUi(<MessageContent message={named} />, inChat());
     expect(screen.getByRole('img').getAttribute('alt')).toBe('Image sent by Alice');
     unmount();
-    const captioned = createMessage({ id: 'i2', senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Image, msgContent: 'The broken part', fileUrl: 'https://files.example/IMG_2042.png', fileName: 'IMG_2042.png', createdAt: 0 });
+    const captioned = createMessage({
+      id: 'i2',
+      senderType: SenderType.Agent,
+      senderName: 'Alice',
+      msgType: MsgType.Image,
+      msgContent: 'The broken part',
+      fileUrl: 'https://files.example/IMG_2042.png',
+      fileName: 'IMG_2042.png',
+      createdAt: 0,
+    });
     renderUi(<MessageContent message={captioned} />, inChat());
     expect(screen.getByRole('img').getAttribute('alt')).toBe('The broken part');
   });

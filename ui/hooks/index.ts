@@ -22,10 +22,5 @@ export { useEvaluation, type Star } from './useEvaluation';
 export { useSendFile, type FileError } from './useSendFile';
 export { useFileUpload } from './useFileUpload';
 export { usePasteImage, type PendingImage } from './usePasteImage';
-export {
-  useVoiceRecorder,
-  type RecorderState,
-  type RecorderError,
-  type VoiceRecorderOptions,
-} from './useVoiceRecorder';
+export { useVoiceRecorder, type RecorderState, type RecorderError, type VoiceRecorderOptions } from './useVoiceRecorder';
 export type { RecorderHandle, RecorderHandlers } from './mediaRecorder';

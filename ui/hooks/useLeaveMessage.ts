@@ -29,14 +29,13 @@ export function useLeaveMessage() {
     openForm: canOpen ? engine.openLeaveMessage : null,
     close: editable ? engine.closeLeaveMessage : null,
     /** Checks the fields and leaves the message: false when a field is invalid (focus goes there). */
-    submit:
-      editable
-        ? (): boolean => {
-            const values = form.check();
-            if (!values) return false;
-            engine.leaveMessage(values);
-            return true;
-          }
-        : null,
+    submit: editable
+      ? (): boolean => {
+          const values = form.check();
+          if (!values) return false;
+          engine.leaveMessage(values);
+          return true;
+        }
+      : null,
   };
 }

@@ -182,7 +182,8 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       set.add(handler as (...args: never[]) => void);
       handlers.set(event, set);
       // ready has happened; a count restored from an earlier page load is news to a new handler.
-      if (event === 'ready' || (event === 'unreadCountChange' && unread)) queueMicrotask(() => set.has(handler as (...args: never[]) => void) && safely(handler as VisitorChatHandler<'unreadCountChange'>, [unread]));
+      if (event === 'ready' || (event === 'unreadCountChange' && unread))
+        queueMicrotask(() => set.has(handler as (...args: never[]) => void) && safely(handler as VisitorChatHandler<'unreadCountChange'>, [unread]));
       return () => api.off(event, handler as VisitorChatHandler<typeof event>);
     },
     off(event, handler) {

@@ -24,7 +24,6 @@ export function write(storage: () => Storage, key: string, value: string): void 
 export const session = () => sessionStorage;
 export const local = () => localStorage;
 
-
 /** The saved open state, when there is one (the visitor opened the chat in this tab); null otherwise. */
 export function savedState(key: string): Saved | null {
   try {

@@ -23,9 +23,7 @@ export function Layout({ children }: { children: ReactNode }) {
   if (!ready) return null;
   return (
     <I18nProvider i18n={i18n}>
-      <PageErrorBoundary>
-        {children}
-      </PageErrorBoundary>
+      <PageErrorBoundary>{children}</PageErrorBoundary>
     </I18nProvider>
   );
 }

@@ -90,10 +90,7 @@ function startOfDay(ms: number): number {
 
 /** How a message time reads (SPEC §9): today → time; yesterday; within 7 days → weekday; else the date. */
 export type TimeLabel =
-  | { kind: 'today'; time: string }
-  | { kind: 'yesterday'; time: string }
-  | { kind: 'weekday'; text: string }
-  | { kind: 'date'; date: string };
+  { kind: 'today'; time: string } | { kind: 'yesterday'; time: string } | { kind: 'weekday'; text: string } | { kind: 'date'; date: string };
 
 const formatDate = (time: number, locale: string, style: DateStyle): string => dateFormatter(locale, style).format(time);
 

@@ -24,4 +24,3 @@ export function safeUrl(value: string | undefined): string | undefined {
 export function shownFileName(name: string | undefined): string | undefined {
   return name === undefined ? undefined : stripBidiControls(name) || undefined;
 }
-

@@ -142,6 +142,11 @@ export const agentEvents: Effect = (ctx) => {
   const run = (events: WireEvent[]): Observable<Intent> =>
     isAgentMessage(events[0]) ? defer(() => from(agentMessages(ctx, events, seen))) : one(events[0] as WireEvent);
   return eventBatches(ctx).pipe(
-    concatMap((batch) => concat(defer(() => from(queuePosition(ctx, batch))), ...runs(batch.events).map(run))),
+    concatMap((batch) =>
+      concat(
+        defer(() => from(queuePosition(ctx, batch))),
+        ...runs(batch.events).map(run),
+      ),
+    ),
   );
 };

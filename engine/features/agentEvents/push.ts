@@ -13,7 +13,13 @@ import { poll, type Listening } from './polling';
  * comes again, and what came twice is dropped) and push is tried again after pushRetryWaitMs of the
  * failures in a row — counted from one again after a stream that stayed up PUSH_STABLE_MS.
  */
-export function pushed(ctx: Listening, session: ChatSession, cursor: Cursor, url: string, stream: NonNullable<VisitorApi['eventStream']>): Observable<EventBatch> {
+export function pushed(
+  ctx: Listening,
+  session: ChatSession,
+  cursor: Cursor,
+  url: string,
+  stream: NonNullable<VisitorApi['eventStream']>,
+): Observable<EventBatch> {
   const { scheduler, log } = ctx;
   const { userId, pollId } = session;
   let failures = 0;

@@ -12,7 +12,10 @@ type AgentEventsResult =
   | { type: 'messageDeleted'; id: string };
 
 /** Messages of a poll, shown in order after the others. */
-const shown = (state: ChatState, { messages }: Extract<AgentEventsResult, { type: 'agentMessages' | 'sentElsewhere' }>): ChatState => ({ ...state, messages: appendAll(state.messages, messages) });
+const shown = (state: ChatState, { messages }: Extract<AgentEventsResult, { type: 'agentMessages' | 'sentElsewhere' }>): ChatState => ({
+  ...state,
+  messages: appendAll(state.messages, messages),
+});
 
 export const agentEventsCases = {
   agentMessages: shown,

@@ -16,7 +16,12 @@ export const sessionOf = (data: ChatStartData): ChatSession => ({ userId: data.u
  * SPEC §7 chatStart with the query, for the given visitor (the stored one when none is given); the
  * returned userId is stored under `chat-{tenantId}-uid` (SPEC §3).
  */
-export function chatStart({ getState, api, storage, previousUrl, visitorId }: EffectContext, channelId: string, channel: ChannelInfo, userId?: string): Observable<ChatStartData> {
+export function chatStart(
+  { getState, api, storage, previousUrl, visitorId }: EffectContext,
+  channelId: string,
+  channel: ChannelInfo,
+  userId?: string,
+): Observable<ChatStartData> {
   const { query } = getState();
   const key = visitorIdKey(channel.tenantId);
   return api

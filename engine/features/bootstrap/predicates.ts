@@ -4,7 +4,8 @@ import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from '..
 /** The "not found" envelope code (the reference server's, and the HTTP one). */
 const NOT_FOUND = 404;
 /** A message that names a visitor, session or poll the backend does not know (any backend's wording). */
-const UNKNOWN_SESSION = /\b(visitor|user|session|poll)(\s?id)?\s+(not found|unknown|expired|does not exist)\b|\b(unknown|expired|invalid) (visitor|user|session|poll)(\s?id)?\b/i;
+const UNKNOWN_SESSION =
+  /\b(visitor|user|session|poll)(\s?id)?\s+(not found|unknown|expired|does not exist)\b|\b(unknown|expired|invalid) (visitor|user|session|poll)(\s?id)?\b/i;
 
 /**
  * Whether a failure of a call made within a session means that the backend forgot the visitor or

@@ -52,7 +52,14 @@ type RecoveryResult =
   /** A new session for the same visitor, after a loss: its session and the status it is in. */
   | { type: 'sessionResumed'; session: ChatSession; status: ChatStatus };
 
-export const initialBootstrap = (query: ChatQuery): BootstrapState => ({ phase: 'idle', error: null, query, channel: null, session: null, reconnecting: false });
+export const initialBootstrap = (query: ChatQuery): BootstrapState => ({
+  phase: 'idle',
+  error: null,
+  query,
+  channel: null,
+  session: null,
+  reconnecting: false,
+});
 
 export const bootstrapCases = {
   start: (state) => (state.phase === 'idle' ? { ...state, phase: 'starting' } : state),
@@ -62,7 +69,8 @@ export const bootstrapCases = {
   sessionStarted: (state, { session }) => ({ ...state, phase: 'ready', error: null, session }),
   failed: (state, { error }) => ({ ...state, phase: 'error', error }),
   // Only the current session's loss counts: a late failure of an older session's call is old news.
-  sessionLost: (state, { pollId }) => (state.phase === 'ready' && !state.reconnecting && state.session?.pollId === pollId ? { ...state, reconnecting: true } : state),
+  sessionLost: (state, { pollId }) =>
+    state.phase === 'ready' && !state.reconnecting && state.session?.pollId === pollId ? { ...state, reconnecting: true } : state,
   sessionResumed: (state, { session }) => ({ ...state, session, reconnecting: false }),
 } satisfies Cases;
 

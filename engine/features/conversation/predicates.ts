@@ -17,12 +17,7 @@ export function withAgent(s: ChatState): boolean {
 
 /** The visitor may ask for a human now: a session, no agent and no queue yet (status 0/1), no transfer running, no form owed (SPEC §4). */
 export function canRequestHuman(s: ChatState): boolean {
-  return (
-    s.session !== null &&
-    (s.status === ChatStatus.NotStarted || s.status === ChatStatus.FormCheck) &&
-    !s.transferring &&
-    !userFormRequired(s)
-  );
+  return s.session !== null && (s.status === ChatStatus.NotStarted || s.status === ChatStatus.FormCheck) && !s.transferring && !userFormRequired(s);
 }
 
 /** A quick reply that asks for a human agent when tapped (its reserved code, docs/protocol.md "Quick replies"). */

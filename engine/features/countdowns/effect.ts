@@ -58,7 +58,12 @@ export const countdowns: Effect = (ctx) => {
       const start = scheduler.now();
       const left = (total: number) => (total > 0 ? Math.max(0, total - Math.floor((scheduler.now() - start) / COUNTDOWN_TICK_MS)) : total);
       return interval(COUNTDOWN_TICK_MS, scheduler).pipe(
-        concatMap(() => concat(of<Intent>({ type: 'countdownTick', agent: left(agent), visitor: left(visitor) }), defer(() => expired(ctx)))),
+        concatMap(() =>
+          concat(
+            of<Intent>({ type: 'countdownTick', agent: left(agent), visitor: left(visitor) }),
+            defer(() => expired(ctx)),
+          ),
+        ),
       );
     }),
   );

@@ -173,7 +173,10 @@ function deliver(ctx: EffectContext, id: string): Observable<Intent> {
               return forgotSession(e) ? once(used) : of<Intent>({ type: 'uploadFailed', id });
             }),
           );
-          return concat(upload$, defer(() => (uploaded ? send(ctx, id, () => gaveUp) : EMPTY)));
+          return concat(
+            upload$,
+            defer(() => (uploaded ? send(ctx, id, () => gaveUp) : EMPTY)),
+          );
         }),
       );
     const run = once(null).subscribe(subscriber);
@@ -194,7 +197,13 @@ function deliver(ctx: EffectContext, id: string): Observable<Intent> {
 export const delivery: Effect = (ctx) => {
   const { intent$, getState } = ctx;
   // Messages typed before start() were added while no effect listened: their pipelines start now.
-  const typedBefore$ = defer(() => from(getState().messages.filter(isPendingVisitorMessage).map((m) => m.id)));
+  const typedBefore$ = defer(() =>
+    from(
+      getState()
+        .messages.filter(isPendingVisitorMessage)
+        .map((m) => m.id),
+    ),
+  );
   const sent$ = intent$.pipe(
     ofType('visitorSent'),
     map((i) => i.message.id),
@@ -217,11 +226,6 @@ export const delivery: Effect = (ctx) => {
     ),
   );
   return merge(typedBefore$, sent$, restored$, retried$).pipe(
-    mergeMap((id) =>
-      deliver(ctx, id).pipe(
-        takeUntil(retried$.pipe(filter((again) => again === id))),
-      ),
-    ),
+    mergeMap((id) => deliver(ctx, id).pipe(takeUntil(retried$.pipe(filter((again) => again === id))))),
   );
 };
-

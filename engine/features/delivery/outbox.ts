@@ -137,7 +137,10 @@ function flush(ctx: EffectContext): Observable<Intent> {
   return merge(ctx.intent$.pipe(ofType('sessionResumed')), ctx.online$, visibleAgain$).pipe(
     switchMap(() =>
       defer(() => {
-        const ids = ctx.getState().messages.filter(canRetry).map((m) => m.id);
+        const ids = ctx
+          .getState()
+          .messages.filter(canRetry)
+          .map((m) => m.id);
         return ids.length ? of<Intent>({ type: 'outboxFlushed', ids }) : EMPTY;
       }),
     ),

@@ -39,13 +39,20 @@ export const deliveryCases = {
   visitorSent: (state, { message }) => ({ ...state, messages: append(state.messages, { ...message, status: MessageStatus.Pending }) }),
   retry: (state, { id }) => again(state, id),
   outboxFlushed: (state, { ids }) => ids.reduce(again, state),
-  outboxRestored: (state, { messages }) => ({ ...state, messages: appendAll(state.messages, messages.map((m) => ({ ...m, status: MessageStatus.Pending }))) }),
+  outboxRestored: (state, { messages }) => ({
+    ...state,
+    messages: appendAll(
+      state.messages,
+      messages.map((m) => ({ ...m, status: MessageStatus.Pending })),
+    ),
+  }),
   uploadProgressed: (state, { id, progress }) => updateMessage(state, id, (m) => (m.upload ? { ...m, upload: { ...m.upload, progress } } : m)),
   // The receiver may read the file's address from msgContent as well as from fileUrl.
   uploaded: (state, { id, fileUrl }) => updateMessage(state, id, (m) => ({ ...m, fileUrl, msgContent: fileUrl, upload: undefined })),
   uploadFailed: (state, { id }) => updateMessage(state, id, failed),
   sendSlow: (state, { id }) => updateMessage(state, id, (m) => (m.status === MessageStatus.Pending ? { ...m, slow: true } : m)),
-  sendSucceeded: (state, { id, serverId }) => updateMessage(state, id, (m) => ({ ...m, status: MessageStatus.Sent, slow: undefined, ...(serverId && serverId !== m.id && { serverId }) })),
+  sendSucceeded: (state, { id, serverId }) =>
+    updateMessage(state, id, (m) => ({ ...m, status: MessageStatus.Sent, slow: undefined, ...(serverId && serverId !== m.id && { serverId }) })),
   sendFailed: (state, { id }) => updateMessage(state, id, failed),
 } satisfies Cases;
 

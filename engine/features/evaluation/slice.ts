@@ -11,9 +11,7 @@ export interface EvaluationState {
 
 type EvaluationCommand =
   /** Shows the evaluation dialog (status 1): asked by the visitor, or by the agent (1203) or the end of the session (1202). */
-  | { type: 'evaluationRequested' }
-  | { type: 'evaluationSubmitted'; star: number; comment?: string }
-  | { type: 'evaluationDismissed' };
+  { type: 'evaluationRequested' } | { type: 'evaluationSubmitted'; star: number; comment?: string } | { type: 'evaluationDismissed' };
 
 type EvaluationResult = { type: 'evaluationInfoLoaded'; stars: readonly string[] } | { type: 'evaluationDone' };
 

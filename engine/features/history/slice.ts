@@ -12,9 +12,7 @@ export interface HistoryState {
 /** Loads the next older page of history. */
 type HistoryCommand = { type: 'historyRequested' };
 
-type HistoryResult =
-  | { type: 'historyLoaded'; messages: readonly ChatMessage[]; exhausted: boolean }
-  | { type: 'historyFailed' };
+type HistoryResult = { type: 'historyLoaded'; messages: readonly ChatMessage[]; exhausted: boolean } | { type: 'historyFailed' };
 
 export const initialHistory: HistoryState = { history: { loading: false, exhausted: false, newest: false } };
 
@@ -24,7 +22,11 @@ export const historyCases = {
   // The newest page failed (the session was forgotten before it came): the new session asks again.
   sessionResumed: (state) => (state.history.newest || state.history.loading ? state : { ...state, history: { ...state.history, loading: true } }),
   historyRequested: (state) => (canLoadOlder(state) ? { ...state, history: { ...state.history, loading: true } } : state),
-  historyLoaded: (state, { messages, exhausted }) => ({ ...state, messages: prepend(state.messages, messages), history: { loading: false, exhausted, newest: true } }),
+  historyLoaded: (state, { messages, exhausted }) => ({
+    ...state,
+    messages: prepend(state.messages, messages),
+    history: { loading: false, exhausted, newest: true },
+  }),
   historyFailed: (state) => ({ ...state, history: { ...state.history, loading: false } }),
 } satisfies Cases;
 

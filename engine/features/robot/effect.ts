@@ -22,22 +22,31 @@ export const robot: Effect = ({ intent$, getState, api, scheduler, log, newId })
       const isNew = loaded.type === 'historyFailed' || !loaded.messages.some((m) => m.senderType === SenderType.Visitor);
       if (!isNew) return EMPTY;
       const text = state.channel?.robotWelcome;
-      const welcome = text && robotAnswers(state)
+      const welcome =
+        text && robotAnswers(state)
+          ? [
+              createMessage({
+                id: newId(),
+                senderType: SenderType.Robot,
+                senderName: state.channel?.robotName,
+                msgType: MsgType.Text,
+                msgContent: text,
+                createdAt: scheduler.now(),
+                suggestions: suggestionsOf(state.channel?.faq),
+              }),
+            ]
+          : [];
+      // SPEC §3 autoTip (message type 13): the channel's tip opens a new conversation, under the welcome.
+      const tip = state.channel?.autoTip
         ? [
             createMessage({
               id: newId(),
-              senderType: SenderType.Robot,
-              senderName: state.channel?.robotName,
-              msgType: MsgType.Text,
-              msgContent: text,
+              senderType: SenderType.System,
+              msgType: MsgType.AutoTip,
+              msgContent: state.channel.autoTip,
               createdAt: scheduler.now(),
-              suggestions: suggestionsOf(state.channel?.faq),
             }),
           ]
-        : [];
-      // SPEC §3 autoTip (message type 13): the channel's tip opens a new conversation, under the welcome.
-      const tip = state.channel?.autoTip
-        ? [createMessage({ id: newId(), senderType: SenderType.System, msgType: MsgType.AutoTip, msgContent: state.channel.autoTip, createdAt: scheduler.now() })]
         : [];
       return of(...[...welcome, ...tip].map((m) => added(m)));
     }),

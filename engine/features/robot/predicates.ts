@@ -19,13 +19,7 @@ export function robotAnswers(s: ChatState): boolean {
  * local, so history replies other than answers are not offered again after a reload.
  */
 export function canRateReply(m: ChatMessage | undefined): m is ChatMessage {
-  return (
-    m !== undefined &&
-    m.senderType === SenderType.Robot &&
-    !m.awaiting &&
-    !m.rating &&
-    (m.msgType === MsgType.Answer || m.thoughtMs !== undefined)
-  );
+  return m !== undefined && m.senderType === SenderType.Robot && !m.awaiting && !m.rating && (m.msgType === MsgType.Answer || m.thoughtMs !== undefined);
 }
 
 /** SPEC §4 Thinking block: a robot reply awaited now, or answered live on this page (it carries thoughtMs). */

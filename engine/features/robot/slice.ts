@@ -21,7 +21,15 @@ export const robotCases = {
     ...state,
     messages: append(
       state.messages,
-      createMessage({ id, senderType: SenderType.Robot, senderName: state.channel?.robotName, msgType: MsgType.Text, msgContent: '', createdAt, awaiting: true }),
+      createMessage({
+        id,
+        senderType: SenderType.Robot,
+        senderName: state.channel?.robotName,
+        msgType: MsgType.Text,
+        msgContent: '',
+        createdAt,
+        awaiting: true,
+      }),
     ),
   }),
   robotAnswered: (state, { id, answer, createdAt }) =>
@@ -46,8 +54,7 @@ export const robotCases = {
       notice: { id: 'robotUnavailable' },
       awaiting: undefined,
     })),
-  messageRated: (state, { id, rating }) =>
-    canRateReply(findMessage(state.messages, id)) ? updateMessage(state, id, (m) => ({ ...m, rating })) : state,
+  messageRated: (state, { id, rating }) => (canRateReply(findMessage(state.messages, id)) ? updateMessage(state, id, (m) => ({ ...m, rating })) : state),
 } satisfies Cases;
 
 // This feature's part of the engine's state and intents (core/registry.ts).

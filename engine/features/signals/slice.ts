@@ -13,11 +13,7 @@ export interface SignalsState {
 /** The visitor is typing `text` (SPEC §7 typing). */
 type SignalsCommand = { type: 'visitorTyping'; text: string };
 
-type SignalsResult =
-  | { type: 'agentTyping' }
-  | { type: 'agentTypingStopped' }
-  | { type: 'readMarked' }
-  | { type: 'visibilityChanged'; visible: boolean };
+type SignalsResult = { type: 'agentTyping' } | { type: 'agentTypingStopped' } | { type: 'readMarked' } | { type: 'visibilityChanged'; visible: boolean };
 
 export const initialSignals: SignalsState = { agentTyping: false, unread: false, pageVisible: true };
 

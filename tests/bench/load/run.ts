@@ -116,7 +116,12 @@ interface Mark {
   server: Usage;
   client: Usage;
 }
-const mark = (server: ServerProcess, stats: CrowdStats): Mark => ({ at: performance.now(), requests: stats.requests, server: server.usage(), client: usageOf(process.pid) });
+const mark = (server: ServerProcess, stats: CrowdStats): Mark => ({
+  at: performance.now(),
+  requests: stats.requests,
+  server: server.usage(),
+  client: usageOf(process.pid),
+});
 
 /** The scripted agent: says `load <visitor> <seq>` to every joined visitor once per `sayEveryMs`, spread evenly; records when each was said, returns how many. */
 async function talk(server: ServerProcess, userIds: (string | undefined)[], sentAt: Map<string, number>, fail: (e: unknown) => void): Promise<number> {
@@ -132,7 +137,11 @@ async function talk(server: ServerProcess, userIds: (string | undefined)[], sent
     const text = `${SCRIPT_PREFIX}${index} ${seq}`;
     sentAt.set(text, performance.now());
     try {
-      const response = await nodeFetch(`${server.origin}/api/dev/agentSay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId, text }) });
+      const response = await nodeFetch(`${server.origin}/api/dev/agentSay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId, text }),
+      });
       const { code } = (await response.json()) as { code?: number };
       if (code !== API_OK) throw new Error(`code ${code}`);
     } catch (e) {
@@ -205,7 +214,7 @@ async function run(transport: Transport, n: number): Promise<Result> {
       if (!agentSamples.includes(sample)) agentSamples.push(sample);
     });
     const talkEnd = mark(server, crowd.stats);
-    for (const drainStart = performance.now(); sentAt.size > 0 && performance.now() - drainStart < DRAIN_MS; ) await sleep(50);
+    for (const drainStart = performance.now(); sentAt.size > 0 && performance.now() - drainStart < DRAIN_MS;) await sleep(50);
     if (sentAt.size > 0) errorDetail.lost = sentAt.size;
 
     const { stats } = crowd;
@@ -257,7 +266,11 @@ async function run(transport: Transport, n: number): Promise<Result> {
 
 const fixed = (x: number, digits = 1): string => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 const errorsText = (r: Result): string =>
-  r.errors === 0 ? '0' : `${r.errors} (${Object.entries(r.errorDetail).map(([what, times]) => `${what} ${times}`).join(', ')})`;
+  r.errors === 0
+    ? '0'
+    : `${r.errors} (${Object.entries(r.errorDetail)
+        .map(([what, times]) => `${what} ${times}`)
+        .join(', ')})`;
 
 function table(results: Result[]): string {
   const header = [
@@ -312,8 +325,17 @@ for (const transport of transports) {
   console.log(`${transport}: the largest N that held (no error, p99 ≤ ${HOLDS_P99_MS[transport]} ms): ${held ? held.n.toLocaleString('en') : 'none'}`);
 }
 if (results.some((r) => Math.max(r.serverWaitPercent, r.clientWaitPercent) > BUSY_MACHINE_WAIT_PERCENT)) {
-  console.log(`note: a process waited for a CPU over ${BUSY_MACHINE_WAIT_PERCENT}% of the time: other work on this machine shaped the latencies and the largest N.`);
+  console.log(
+    `note: a process waited for a CPU over ${BUSY_MACHINE_WAIT_PERCENT}% of the time: other work on this machine shaped the latencies and the largest N.`,
+  );
 }
 mkdirSync(dirname(outFile), { recursive: true });
-writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), client: args.client, node: process.version, cpus: cpus().length, idleMs, talkMs, sayEveryMs, results }, null, 2));
+writeFileSync(
+  outFile,
+  JSON.stringify(
+    { date: new Date().toISOString(), client: args.client, node: process.version, cpus: cpus().length, idleMs, talkMs, sayEveryMs, results },
+    null,
+    2,
+  ),
+);
 console.log(`results: ${outFile}`);

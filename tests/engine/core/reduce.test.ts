@@ -64,7 +64,7 @@ describe('reduce (DESIGN: a pure transition)', () => {
     expect(unknown.messages).toBe(withMessages.messages);
   });
 
-  it("SPEC §4 Sending: visitorSent shows the message pending, sendFailed marks it fail, retry pending again, sendSucceeded sent", () => {
+  it('SPEC §4 Sending: visitorSent shows the message pending, sendFailed marks it fail, retry pending again, sendSucceeded sent', () => {
     const statuses: (MessageStatus | undefined)[] = [];
     let state = initialState(parseQuery(''));
     for (const intent of [

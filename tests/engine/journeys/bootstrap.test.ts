@@ -4,7 +4,20 @@ import { createChatEngine, type ChatEngine } from '../../../engine/engine';
 import { memoryStorage } from '../../../engine/ports';
 import { ApiError, NetworkError } from '../../../engine/transport/errors';
 import { fakeApi } from '../support/fakeApi';
-import { act, channel, CHANNEL_ID, EVERY_FIELD_CHAT_START, EVERY_FIELD_QUERY, PREVIOUS_URL, STORED_VISITOR_ID, logSpy, TENANT, newScheduler, session, USER_ID } from '../support/fixtures';
+import {
+  act,
+  channel,
+  CHANNEL_ID,
+  EVERY_FIELD_CHAT_START,
+  EVERY_FIELD_QUERY,
+  PREVIOUS_URL,
+  STORED_VISITOR_ID,
+  logSpy,
+  TENANT,
+  newScheduler,
+  session,
+  USER_ID,
+} from '../support/fixtures';
 
 const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;
 const phases = (engine: ChatEngine) =>

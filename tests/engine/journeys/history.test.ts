@@ -83,10 +83,7 @@ describe('history', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
-        getHistoryMsg: answers(
-          cold('10ms (h|)', { h: page('n', HISTORY_PAGE_SIZE, 100_000) }),
-          cold('10ms (h|)', { h: page('o', 5, 10_000) }),
-        ),
+        getHistoryMsg: answers(cold('10ms (h|)', { h: page('n', HISTORY_PAGE_SIZE, 100_000) }), cold('10ms (h|)', { h: page('o', 5, 10_000) })),
       });
       const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler });
 
@@ -140,7 +137,12 @@ describe('history', () => {
       engine.loadOlder();
       flush();
       expect(fake.bodies('getHistoryMsg')[2]).toEqual({ pageSize: HISTORY_PAGE_SIZE, maxTime: 100_000, userId: USER_ID });
-      expect(engine.getSnapshot().messages.map((m) => m.id).slice(0, 3)).toEqual(['o1', 'o2', 'n1']);
+      expect(
+        engine
+          .getSnapshot()
+          .messages.map((m) => m.id)
+          .slice(0, 3),
+      ).toEqual(['o1', 'o2', 'n1']);
       expect(engine.getSnapshot().history.exhausted).toBe(true);
     });
   });

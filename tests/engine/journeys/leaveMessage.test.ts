@@ -53,7 +53,13 @@ describe('leave a message (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg)', () =>
       ]);
       const [offline, left] = engine.getSnapshot().messages;
       expect(offline).toMatchObject({ msgType: MsgType.LeaveMessage, msgContent: 'Leave us a message' });
-      expect(left).toMatchObject({ senderType: SenderType.Visitor, msgType: MsgType.LeaveMessage, msgContent: 'Please call me back', status: 'sent', createdAt: 500 });
+      expect(left).toMatchObject({
+        senderType: SenderType.Visitor,
+        msgType: MsgType.LeaveMessage,
+        msgContent: 'Please call me back',
+        status: 'sent',
+        createdAt: 500,
+      });
       expect(seen).toEqual([{ type: 'submissionSucceeded', form: 'leaveMessage' }]);
     });
   });

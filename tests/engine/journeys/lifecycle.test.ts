@@ -30,7 +30,12 @@ describe('engine lifecycle (DESIGN: The engine)', () => {
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
 
-      expectObservable(engine.state$.pipe(map((s) => s.phase), distinctUntilChanged())).toBe('(is) 76ms r', PHASES);
+      expectObservable(
+        engine.state$.pipe(
+          map((s) => s.phase),
+          distinctUntilChanged(),
+        ),
+      ).toBe('(is) 76ms r', PHASES);
       at(scheduler, 0, () => {
         engine.start();
         engine.start();
@@ -50,7 +55,12 @@ describe('engine lifecycle (DESIGN: The engine)', () => {
       const fake = fakeApi({ channelInfo: () => channelInfo$ });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
 
-      expectObservable(engine.state$.pipe(map((s) => s.phase), distinctUntilChanged())).toBe('(is) 16ms |', PHASES);
+      expectObservable(
+        engine.state$.pipe(
+          map((s) => s.phase),
+          distinctUntilChanged(),
+        ),
+      ).toBe('(is) 16ms |', PHASES);
       expectSubscriptions(channelInfo$.subscriptions).toBe('^ 19ms !');
       at(scheduler, 0, () => engine.start());
       at(scheduler, 20, () => engine.dispose());
@@ -77,7 +87,12 @@ describe('engine lifecycle (DESIGN: The engine)', () => {
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
 
-      expectObservable(engine.state$.pipe(map((s) => s.messages.length), distinctUntilChanged())).toBe('a 9ms b 19ms |', { a: 0, b: 1 });
+      expectObservable(
+        engine.state$.pipe(
+          map((s) => s.messages.length),
+          distinctUntilChanged(),
+        ),
+      ).toBe('a 9ms b 19ms |', { a: 0, b: 1 });
       expectSubscriptions(history$.subscriptions).toBe('^ 29ms !');
       expectSubscriptions(sendMsg$.subscriptions).toBe('10ms ^ 19ms !');
       at(scheduler, 0, () => engine.start());

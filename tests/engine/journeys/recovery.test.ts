@@ -98,7 +98,9 @@ describe('session recovery through the engine: the backend forgot the visitor (d
       expect(fake.count('transferAgent')).toBe(1);
       // Typed while reconnecting, it waits for the new session (3 s) and goes once, on it.
       expect(fake.bodies('sendMsg').map((b) => b.clientMsgId)).toEqual(['m1']);
-      expect(backend.stored).toEqual([{ at: 3000, body: expect.objectContaining({ clientMsgId: 'm1', userId: USER_ID, msgContent: 'typed during the outage' }) }]);
+      expect(backend.stored).toEqual([
+        { at: 3000, body: expect.objectContaining({ clientMsgId: 'm1', userId: USER_ID, msgContent: 'typed during the outage' }) },
+      ]);
       const mine = engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.Visitor);
       expect(mine.map((m) => [m.id, m.status])).toEqual([['m1', MessageStatus.Sent]]);
       expect(engine.getSnapshot()).toMatchObject({ session: { userId: USER_ID, sessionId: 's-2', pollId: 'p-2' }, reconnecting: false });
@@ -143,7 +145,10 @@ describe('session recovery after the visitor ended the chat', () => {
       const backend = restartingBackend(scheduler);
       const { engine, fake } = agentChat(cold, scheduler, {
         overrides: {
-          chatStart: backend.chatStart(session({ status: ChatStatus.InConversation }), session({ sessionId: 's-2', pollId: 'p-2', status: ChatStatus.NotStarted })),
+          chatStart: backend.chatStart(
+            session({ status: ChatStatus.InConversation }),
+            session({ sessionId: 's-2', pollId: 'p-2', status: ChatStatus.NotStarted }),
+          ),
           getEventMsg: backend.getEventMsg,
           chatClose: () => cold<void>('#', undefined, new ApiError('chatClose', 404, 'visitor not found')),
           transferAgent: () => cold('(r|)', { r: { status: TransferStatus.Success, adminNick: 'Ann' } }),

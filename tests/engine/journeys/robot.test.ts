@@ -6,7 +6,21 @@ import { quickReplies } from '../../../engine/features/robot/predicates';
 import type { WireQuickReply } from '../../../engine/protocol';
 import { NetworkError } from '../../../engine/transport/errors';
 import { answers } from '../support/fakeApi';
-import { act, at, channel, CHANNEL_ID, logLines, logSpy, newScheduler, readyApi, ROBOT_NAME, sequentialIds, session, USER_ID, wireMessage } from '../support/fixtures';
+import {
+  act,
+  at,
+  channel,
+  CHANNEL_ID,
+  logLines,
+  logSpy,
+  newScheduler,
+  readyApi,
+  ROBOT_NAME,
+  sequentialIds,
+  session,
+  USER_ID,
+  wireMessage,
+} from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const statusOf = (engine: ChatEngine, id: string) =>
@@ -370,7 +384,12 @@ describe('a quick reply that transfers to a human (docs/protocol.md "Quick repli
   const offered = (engine: ChatEngine) =>
     engine.state$.pipe(
       auditTime(0),
-      map((s) => quickReplies(s).map((r) => r.name).join('+') || 'none'),
+      map(
+        (s) =>
+          quickReplies(s)
+            .map((r) => r.name)
+            .join('+') || 'none',
+      ),
       distinctUntilChanged(),
     );
 
@@ -391,7 +410,12 @@ describe('a quick reply that transfers to a human (docs/protocol.md "Quick repli
       const expected = ' n 9ms - 59ms b 29ms o 49ms - 49ms |';
       const status = '   0 9ms - 59ms - 29ms - 49ms 2 49ms |';
       expectObservable(offered(engine)).toBe(expected, { n: 'none', b: 'Human agent+Opening hours?', o: 'Opening hours?' });
-      expectObservable(engine.state$.pipe(map((s) => s.status), distinctUntilChanged())).toBe(status, { 0: ChatStatus.NotStarted, 2: ChatStatus.InConversation });
+      expectObservable(
+        engine.state$.pipe(
+          map((s) => s.status),
+          distinctUntilChanged(),
+        ),
+      ).toBe(status, { 0: ChatStatus.NotStarted, 2: ChatStatus.InConversation });
       act(cold, commands, {
         s: () => engine.start(),
         t: () => engine.sendText('I want to talk to a human'),

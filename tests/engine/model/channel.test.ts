@@ -27,7 +27,12 @@ describe('decodeChannelInfo (SPEC §3 Channel info)', () => {
       {
         tenantId: 't',
         groupMode: 1,
-        groupConfig: JSON.stringify([{ groupId: 'g1', groupName: 'Sales', name: 'ignored' }, { groupId: 'g2', name: 'Support' }, { groupId: 3 }, { name: 'orphan' }]),
+        groupConfig: JSON.stringify([
+          { groupId: 'g1', groupName: 'Sales', name: 'ignored' },
+          { groupId: 'g2', name: 'Support' },
+          { groupId: 3 },
+          { name: 'orphan' },
+        ]),
       },
       log,
     );

@@ -73,7 +73,10 @@ describe('decodeMessage (SPEC §3 Message)', () => {
   it('DESIGN wire data: an unknown msgType is shown as text with a log line; a missing one is text', () => {
     const warn = vi.fn();
     for (const msgType of [7, 'html']) {
-      expect(decodeMessage({ senderType: 2, msgType, msgContent: 'a' }, { ...defaults(), warn }, 'history[3]')).toMatchObject({ msgType: MsgType.Text, msgContent: 'a' });
+      expect(decodeMessage({ senderType: 2, msgType, msgContent: 'a' }, { ...defaults(), warn }, 'history[3]')).toMatchObject({
+        msgType: MsgType.Text,
+        msgContent: 'a',
+      });
     }
     expect(decodeMessage({ senderType: 2, msgContent: 'a' }, { ...defaults(), warn })).toMatchObject({ msgType: MsgType.Text });
     expect(warn.mock.calls.map(([line]) => line)).toEqual(['history[3].msgType: unknown 7; shown as text', 'history[3].msgType: unknown html; shown as text']);
@@ -90,11 +93,29 @@ describe('decodeMessage (SPEC §3 Message)', () => {
   it('DESIGN wire data: a time a Date cannot hold, a negative size, a wrongly typed optional field are dropped with a log line each; the message is kept', () => {
     const warn = vi.fn();
     const m = decodeMessage(
-      { senderType: 2, msgType: 4, msgContent: 'f', msgTime: 1e16, fileSize: -5, audioDuration: '-1', fileName: { x: 1 }, senderName: 'Ann', fileUrl: '/f.pdf' },
+      {
+        senderType: 2,
+        msgType: 4,
+        msgContent: 'f',
+        msgTime: 1e16,
+        fileSize: -5,
+        audioDuration: '-1',
+        fileName: { x: 1 },
+        senderName: 'Ann',
+        fileUrl: '/f.pdf',
+      },
       { ...defaults(), warn },
       'm',
     );
-    expect(m).toMatchObject({ msgTime: undefined, createdAt: NOW, fileSize: undefined, audioDuration: undefined, fileName: undefined, senderName: 'Ann', fileUrl: '/f.pdf' });
+    expect(m).toMatchObject({
+      msgTime: undefined,
+      createdAt: NOW,
+      fileSize: undefined,
+      audioDuration: undefined,
+      fileName: undefined,
+      senderName: 'Ann',
+      fileUrl: '/f.pdf',
+    });
     expect(warn.mock.calls.map(([line]) => line)).toEqual([
       'm.msgTime: 10000000000000000 out of range; ignored',
       'm.fileName: expected a string; ignored',
@@ -113,12 +134,15 @@ describe('decodeMessage (SPEC §3 Message)', () => {
     expect(decodeMessage({ senderType: 1, msgType: 1, msgContent: 'a', status: 'sent' }, defaults()).status).toBe('sent');
   });
 
-  it.each(['pending', 'fail'])('a stored message whose status says %s shows no spinner and no retry: the server holds it, nothing is left to deliver (one log line)', (status) => {
-    const lines: string[] = [];
-    const m = decodeMessage({ senderType: 1, msgType: 1, msgContent: 'a', status }, { ...defaults(), warn: (line) => lines.push(line) }, 'm');
-    expect(m.status).toBeUndefined();
-    expect(lines).toEqual([`m.status: ${status} on a stored message; ignored`]);
-  });
+  it.each(['pending', 'fail'])(
+    'a stored message whose status says %s shows no spinner and no retry: the server holds it, nothing is left to deliver (one log line)',
+    (status) => {
+      const lines: string[] = [];
+      const m = decodeMessage({ senderType: 1, msgType: 1, msgContent: 'a', status }, { ...defaults(), warn: (line) => lines.push(line) }, 'm');
+      expect(m.status).toBeUndefined();
+      expect(lines).toEqual([`m.status: ${status} on a stored message; ignored`]);
+    },
+  );
 
   it('a message sent with a clientMsgId is known under it (the id the widget showed it under), so it is never shown twice', () => {
     expect(decodeMessage({ id: 'srv-1', clientMsgId: 'local-1', senderType: 1, msgContent: 'a' }, defaults()).id).toBe('local-1');
@@ -130,7 +154,7 @@ describe('avatars (SPEC §9; docs/protocol.md "Avatars": the wire names none, ea
   const PIC = 'https://cdn.example.com/ann.png';
   const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
-  it.each(['senderAvatar', 'avatar', 'adminAvatar', 'headImg'])('a message names its sender\'s picture as %s', (field) => {
+  it.each(['senderAvatar', 'avatar', 'adminAvatar', 'headImg'])("a message names its sender's picture as %s", (field) => {
     expect(decodeMessage({ senderType: 2, msgContent: 'a', [field]: PIC }, defaults()).senderAvatar).toBe(PIC);
   });
 
@@ -143,10 +167,13 @@ describe('avatars (SPEC §9; docs/protocol.md "Avatars": the wire names none, ea
     }
   });
 
-  it("SPEC §4 1201, both readings: the picture in the JSON message, or beside adminNick on the event", () => {
+  it('SPEC §4 1201, both readings: the picture in the JSON message, or beside adminNick on the event', () => {
     const d = defaults();
     const json = decodeAgentMessage({ event_type: 1201, msgId: 'e1', msgContentEnc: b64(JSON.stringify({ senderType: 2, msgContent: 'hi', avatar: PIC })) }, d);
-    const json2 = decodeAgentMessage({ event_type: 1201, msgId: 'e2', adminNick: 'Ann', adminAvatar: PIC, msgContentEnc: b64(JSON.stringify({ senderType: 2, msgContent: 'hi' })) }, d);
+    const json2 = decodeAgentMessage(
+      { event_type: 1201, msgId: 'e2', adminNick: 'Ann', adminAvatar: PIC, msgContentEnc: b64(JSON.stringify({ senderType: 2, msgContent: 'hi' })) },
+      d,
+    );
     const text = decodeAgentMessage({ event_type: 1201, msgId: 'e3', adminNick: 'Ann', adminAvatar: PIC, msgContentEnc: b64('hi') }, d);
     expect([json, json2, text].map((m) => m.senderAvatar)).toEqual([PIC, PIC, PIC]);
   });
@@ -214,13 +241,18 @@ describe('previewOf (the new-message notice to an embedding page, SPEC §2)', ()
   const base = { id: 'a1', senderType: SenderType.Agent, createdAt: 0 } as const;
   it('a text: on one line, its first 100 characters (whole emoji), with the sender name when it has one', () => {
     const long = `${'👋'.repeat(120)} and more`;
-    expect(previewOf(createMessage({ ...base, msgType: MsgType.Text, msgContent: '  Hello\n\n  there ', senderName: 'Ann' }))).toEqual({ senderName: 'Ann', preview: 'Hello there' });
+    expect(previewOf(createMessage({ ...base, msgType: MsgType.Text, msgContent: '  Hello\n\n  there ', senderName: 'Ann' }))).toEqual({
+      senderName: 'Ann',
+      preview: 'Hello there',
+    });
     expect([...previewOf(createMessage({ ...base, msgType: MsgType.Text, msgContent: long })).preview]).toHaveLength(100);
     expect(previewOf(createMessage({ ...base, msgType: MsgType.Answer, msgContent: 'Opening hours: 9–5' })).preview).toBe('Opening hours: 9–5');
   });
 
   it('a file: its name; an image without one: empty — never its address', () => {
-    expect(previewOf(createMessage({ ...base, msgType: MsgType.File, msgContent: 'https://files.example/x', fileName: 'invoice.pdf' })).preview).toBe('invoice.pdf');
+    expect(previewOf(createMessage({ ...base, msgType: MsgType.File, msgContent: 'https://files.example/x', fileName: 'invoice.pdf' })).preview).toBe(
+      'invoice.pdf',
+    );
     expect(previewOf(createMessage({ ...base, msgType: MsgType.Image, msgContent: 'https://files.example/x.png' })).preview).toBe('');
   });
 });

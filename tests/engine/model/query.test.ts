@@ -3,9 +3,7 @@ import { parseQuery } from '../../../engine/model/query';
 
 describe('parseQuery (SPEC §2 query parameters)', () => {
   it('SPEC §2: reads every parameter, names lower-cased', () => {
-    expect(
-      parseQuery('?ChannelID=c1&PID=p&Params=x&UserName=Ann&EMAIL=a@b.co&Phone=13800000000&GroupId=g&AdminID=a&From=iframe'),
-    ).toEqual({
+    expect(parseQuery('?ChannelID=c1&PID=p&Params=x&UserName=Ann&EMAIL=a@b.co&Phone=13800000000&GroupId=g&AdminID=a&From=iframe')).toEqual({
       channelId: 'c1',
       pid: 'p',
       params: 'x',

@@ -42,7 +42,16 @@ function waitsLegitimately(s: ChatState): boolean {
 /** What a visitor message shows at the end, for the failure message. */
 function describeEnd(s: ChatState): string {
   const { status, transferring, groupChoice, userForm, chatClosed, phase } = s;
-  return JSON.stringify({ phase, status, transferring, groupChoice: groupChoice?.map((g) => g.id) ?? null, userForm, chatClosed, receiveMode: s.channel?.receiveMode, msgToTransfer: s.channel?.msgToTransfer });
+  return JSON.stringify({
+    phase,
+    status,
+    transferring,
+    groupChoice: groupChoice?.map((g) => g.id) ?? null,
+    userForm,
+    chatClosed,
+    receiveMode: s.channel?.receiveMode,
+    msgToTransfer: s.channel?.msgToTransfer,
+  });
 }
 
 /** How message `id` shows at the end (none, once, several times), for the failure message. */
@@ -75,14 +84,30 @@ const KNOWN = {
   }),
   // A history page that carries the same message twice (SPEC §7 getHistoryMsg).
   historyPageRepeatsAnId: quietScenario({
-    history: [{ ok: { items: [{ id: 'h1', senderType: 2, msgContent: 'hi' }, { id: 'h1', senderType: 2, msgContent: 'hi' }], olderFollow: false }, after: 0 }],
+    history: [
+      {
+        ok: {
+          items: [
+            { id: 'h1', senderType: 2, msgContent: 'hi' },
+            { id: 'h1', senderType: 2, msgContent: 'hi' },
+          ],
+          olderFollow: false,
+        },
+        after: 0,
+      },
+    ],
   }),
   // SPEC §3 1201 read as base64 of a JSON message that has an id, the event no msgId; then the same message with msgId.
   json1201IdWithoutMsgId: quietScenario({
     chatStart: { ok: 2, after: 0 },
     polls: [
       {
-        ok: { events: [described({ event_type: 1201 }, JSON.stringify({ id: 'a1', senderType: 2, msgContent: 'hi' })), described({ event_type: 1201, msgId: 'a1' }, 'hi')] },
+        ok: {
+          events: [
+            described({ event_type: 1201 }, JSON.stringify({ id: 'a1', senderType: 2, msgContent: 'hi' })),
+            described({ event_type: 1201, msgId: 'a1' }, 'hi'),
+          ],
+        },
         after: 0,
       },
     ],
@@ -185,60 +210,107 @@ const KNOWN = {
   // history page answers 404 only after the session was resumed, and the resumed session's own ask
   // had been dropped while that page was under way: the photo was never shown. A page asked in a
   // forgotten session is now asked again in the one that replaces it (history/effect.ts page).
-  historyOfTheLostSessionFailsAfterResume: {"query": {"groupId": false, "embedded": false}, "channel": {"receiveMode": 0, "msgToTransferFlag": 0, "groups": "off", "robotWelcome": false, "faq": false, "userForm": false, "offlineMsg": false, "queueMsg": false, "outsideHoursMsg": false, "adminCloseMsg": false, "timeouts": false, "evaluate": false}, "channelInfo": {"ok": true, "after": 0}, "chatStart": {"ok": 0, "after": 1}, "startAt": 0, "history": [{"ok": {"items": [], "olderFollow": false}, "after": 2}], "polls": [], "idlePoll": 0, "sendMsg": [{"ok": {"status": 1}, "after": 0}], "upload": [{"ok": {"url": "https://files.example/u1.png", "name": "u1", "suffix": "png"}, "after": 1}], "robotAsk": [{"ok": {"msgContent": "hi"}, "after": 1}], "transferAgent": [{"ok": {"status": 0}, "after": 0}], "adminCard": [{"ok": {}, "after": 0}], "sideCalls": [{"ok": true, "after": 1}], "actions": [{"at": 0, "action": {"do": "sendFile", "name": "photo.png", "bytes": 0, "voice": false}}], "faults": {"eventIds": "none", "echo": false, "forgets": [85050, 3], "restartFailures": [], "restartStatus": 2, "reloads": [85049], "ports": []}, "settle": true} as Scenario,
+  historyOfTheLostSessionFailsAfterResume: {
+    query: { groupId: false, embedded: false },
+    channel: {
+      receiveMode: 0,
+      msgToTransferFlag: 0,
+      groups: 'off',
+      robotWelcome: false,
+      faq: false,
+      userForm: false,
+      offlineMsg: false,
+      queueMsg: false,
+      outsideHoursMsg: false,
+      adminCloseMsg: false,
+      timeouts: false,
+      evaluate: false,
+    },
+    channelInfo: { ok: true, after: 0 },
+    chatStart: { ok: 0, after: 1 },
+    startAt: 0,
+    history: [{ ok: { items: [], olderFollow: false }, after: 2 }],
+    polls: [],
+    idlePoll: 0,
+    sendMsg: [{ ok: { status: 1 }, after: 0 }],
+    upload: [{ ok: { url: 'https://files.example/u1.png', name: 'u1', suffix: 'png' }, after: 1 }],
+    robotAsk: [{ ok: { msgContent: 'hi' }, after: 1 }],
+    transferAgent: [{ ok: { status: 0 }, after: 0 }],
+    adminCard: [{ ok: {}, after: 0 }],
+    sideCalls: [{ ok: true, after: 1 }],
+    actions: [{ at: 0, action: { do: 'sendFile', name: 'photo.png', bytes: 0, voice: false } }],
+    faults: { eventIds: 'none', echo: false, forgets: [85050, 3], restartFailures: [], restartStatus: 2, reloads: [85049], ports: [] },
+    settle: true,
+  } as Scenario,
 } satisfies Record<string, Scenario>;
 
 describe('the whole engine against random backends and visitors, in virtual time (fast-check)', () => {
-  it('no exception escapes and no effect crashes, whatever the backend answers and the visitor does', () => {
-    fc.assert(
-      fc.property(scenarios, (scenario) => {
-        const outcome = runScenario(scenario);
-        expect(outcome.thrown, 'exceptions thrown out of the scheduler').toEqual([]);
-        expect(outcome.crashes, 'effects that failed and were restarted (a bug, not a wire problem)').toEqual([]);
-        expect(outcome.unexpectedCalls, 'calls the engine is not expected to make').toEqual([]);
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'no exception escapes and no effect crashes, whatever the backend answers and the visitor does',
+    () => {
+      fc.assert(
+        fc.property(scenarios, (scenario) => {
+          const outcome = runScenario(scenario);
+          expect(outcome.thrown, 'exceptions thrown out of the scheduler').toEqual([]);
+          expect(outcome.crashes, 'effects that failed and were restarted (a bug, not a wire problem)').toEqual([]);
+          expect(outcome.unexpectedCalls, 'calls the engine is not expected to make').toEqual([]);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('every message the visitor sent ends sent, or failed and retryable — never pending forever unless it legitimately waits', () => {
-    fc.assert(
-      fc.property(scenarios, (scenario) => {
-        const outcome = runScenario(scenario);
-        expect(outcome.thrown, 'the run completed').toEqual([]);
-        const end = outcome.atEnd as ChatState;
-        for (const id of outcome.sent) {
-          const message = findMessage(end.messages, id);
-          expect(message, `visitor message ${id} is still shown at ${DISPOSE_AT_MS} ms`).toBeDefined();
-          const settled = message?.status === MessageStatus.Sent || canRetry(message) || waitsLegitimately(end);
-          expect(settled, `visitor message ${id} is '${message?.status}' at ${DISPOSE_AT_MS} ms; chat ${describeEnd(end)}`).toBe(true);
-        }
-      }),
-      { numRuns: RUNS, examples: [[KNOWN.fileHeldAfterTransferEnded], [KNOWN.groupChoiceClearedByResume], [KNOWN.groupChoiceWithdrawnByRefusal]] },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'every message the visitor sent ends sent, or failed and retryable — never pending forever unless it legitimately waits',
+    () => {
+      fc.assert(
+        fc.property(scenarios, (scenario) => {
+          const outcome = runScenario(scenario);
+          expect(outcome.thrown, 'the run completed').toEqual([]);
+          const end = outcome.atEnd as ChatState;
+          for (const id of outcome.sent) {
+            const message = findMessage(end.messages, id);
+            expect(message, `visitor message ${id} is still shown at ${DISPOSE_AT_MS} ms`).toBeDefined();
+            const settled = message?.status === MessageStatus.Sent || canRetry(message) || waitsLegitimately(end);
+            expect(settled, `visitor message ${id} is '${message?.status}' at ${DISPOSE_AT_MS} ms; chat ${describeEnd(end)}`).toBe(true);
+          }
+        }),
+        { numRuns: RUNS, examples: [[KNOWN.fileHeldAfterTransferEnded], [KNOWN.groupChoiceClearedByResume], [KNOWN.groupChoiceWithdrawnByRefusal]] },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('no message is shown twice: message ids (so agent msgIds) are unique at every state emission', () => {
-    fc.assert(
-      fc.property(scenarios, (scenario) => {
-        const outcome = runScenario(scenario);
-        expect(outcome.thrown, 'the run completed').toEqual([]);
-        expect(outcome.duplicates, 'state emissions showing a message id more than once (virtual time, ids)').toEqual([]);
-      }),
-      { numRuns: RUNS, examples: [[KNOWN.historyPageRepeatsAnId], [KNOWN.json1201IdWithoutMsgId]] },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'no message is shown twice: message ids (so agent msgIds) are unique at every state emission',
+    () => {
+      fc.assert(
+        fc.property(scenarios, (scenario) => {
+          const outcome = runScenario(scenario);
+          expect(outcome.thrown, 'the run completed').toEqual([]);
+          expect(outcome.duplicates, 'state emissions showing a message id more than once (virtual time, ids)').toEqual([]);
+        }),
+        { numRuns: RUNS, examples: [[KNOWN.historyPageRepeatsAnId], [KNOWN.json1201IdWithoutMsgId]] },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it('dispose leaves no timer and no request behind, makes no call, and the snapshot no longer changes', () => {
-    fc.assert(
-      fc.property(scenarios, (scenario) => {
-        const outcome = runScenario(scenario);
-        expect(outcome.thrown, 'the run completed').toEqual([]);
-        expectCleanDispose(outcome);
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  it(
+    'dispose leaves no timer and no request behind, makes no call, and the snapshot no longer changes',
+    () => {
+      fc.assert(
+        fc.property(scenarios, (scenario) => {
+          const outcome = runScenario(scenario);
+          expect(outcome.thrown, 'the run completed').toEqual([]);
+          expectCleanDispose(outcome);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
   /**
    * docs/protocol.md "Outbox", "Session recovery", "Extensions": settling scenarios (faults until
    * 100 s, a healthy backend from 140 s, `online` once at 240 s; see engineScenario.ts). The backend
@@ -246,46 +318,56 @@ describe('the whole engine against random backends and visitors, in virtual time
    * never typed, or without one; a file still uploading at a reload is the one thing allowed to be
    * lost (its bytes do not outlive the page: delivery/predicates.ts outlivesPage).
    */
-  it('nothing lost, nothing stored twice: once the faults stop, every message typed is stored once by clientMsgId and shown once, and nothing is left pending', () => {
-    fc.assert(
-      fc.property(settlingScenarios, (scenario) => {
-        const outcome = runScenario(scenario);
-        expect(outcome.thrown, 'exceptions thrown out of the scheduler').toEqual([]);
-        expect(outcome.crashes, 'effects that failed and were restarted').toEqual([]);
-        expect(outcome.unexpectedCalls, 'calls the engine is not expected to make').toEqual([]);
-        const end = outcome.atEnd as ChatState;
-        const lost = new Set(outcome.lostAtReload);
-        const typed = new Set(outcome.typed.map((t) => t.id));
-        for (const { id, page, at } of outcome.typed) {
-          const shown = end.messages.filter((m) => m.id === id);
-          const stored = outcome.stored.filter((clientMsgId) => clientMsgId === id).length;
-          const where = `message ${id} typed at ${at} ms on page ${page} of ${outcome.pages}; at ${DISPOSE_AT_MS} ms ${describeMessages(end, id)}`;
-          if (lost.has(id)) {
-            // A file not yet uploaded at a reload: its bytes are gone with the page.
-            expect(stored, `${where}: stored times`).toBeLessThanOrEqual(1);
-            expect(shown.length, `${where}: shown times`).toBeLessThanOrEqual(1);
-            continue;
+  it(
+    'nothing lost, nothing stored twice: once the faults stop, every message typed is stored once by clientMsgId and shown once, and nothing is left pending',
+    () => {
+      fc.assert(
+        fc.property(settlingScenarios, (scenario) => {
+          const outcome = runScenario(scenario);
+          expect(outcome.thrown, 'exceptions thrown out of the scheduler').toEqual([]);
+          expect(outcome.crashes, 'effects that failed and were restarted').toEqual([]);
+          expect(outcome.unexpectedCalls, 'calls the engine is not expected to make').toEqual([]);
+          const end = outcome.atEnd as ChatState;
+          const lost = new Set(outcome.lostAtReload);
+          const typed = new Set(outcome.typed.map((t) => t.id));
+          for (const { id, page, at } of outcome.typed) {
+            const shown = end.messages.filter((m) => m.id === id);
+            const stored = outcome.stored.filter((clientMsgId) => clientMsgId === id).length;
+            const where = `message ${id} typed at ${at} ms on page ${page} of ${outcome.pages}; at ${DISPOSE_AT_MS} ms ${describeMessages(end, id)}`;
+            if (lost.has(id)) {
+              // A file not yet uploaded at a reload: its bytes are gone with the page.
+              expect(stored, `${where}: stored times`).toBeLessThanOrEqual(1);
+              expect(shown.length, `${where}: shown times`).toBeLessThanOrEqual(1);
+              continue;
+            }
+            expect(stored, `${where}: stored times`).toBe(1);
+            expect(shown.length, `${where}: shown times`).toBe(1);
           }
-          expect(stored, `${where}: stored times`).toBe(1);
-          expect(shown.length, `${where}: shown times`).toBe(1);
-        }
-        expect(outcome.stored.filter((id) => !typed.has(id)), 'messages stored under a clientMsgId the visitor never typed').toEqual([]);
-        expect(outcome.storedWithoutClientMsgId, 'messages stored without a clientMsgId').toBe(0);
-        expect(end.messages.filter(isUnconfirmed).map((m) => `${m.id} ${m.status}`), `unconfirmed at ${DISPOSE_AT_MS} ms; chat ${describeEnd(end)}`).toEqual([]);
-        expect(outcome.outboxLeft, 'entries left in the stored outbox').toEqual([]);
-        expectCleanDispose(outcome);
-      }),
-      {
-        numRuns: RUNS,
-        examples: [
-          [KNOWN.typedBeforeTheSessionThenReloaded],
-          [KNOWN.uploadOfTheLostSessionFailsAfterResume],
-          [KNOWN.queuedFileFailedByTheLostSessionsTransfer],
-          [KNOWN.historyLostWithTheSession],
-          [KNOWN.transferOfTheLostSessionAskedAgain],
-          [KNOWN.historyOfTheLostSessionFailsAfterResume],
-        ],
-      },
-    );
-  }, TIMEOUT_MS);
+          expect(
+            outcome.stored.filter((id) => !typed.has(id)),
+            'messages stored under a clientMsgId the visitor never typed',
+          ).toEqual([]);
+          expect(outcome.storedWithoutClientMsgId, 'messages stored without a clientMsgId').toBe(0);
+          expect(
+            end.messages.filter(isUnconfirmed).map((m) => `${m.id} ${m.status}`),
+            `unconfirmed at ${DISPOSE_AT_MS} ms; chat ${describeEnd(end)}`,
+          ).toEqual([]);
+          expect(outcome.outboxLeft, 'entries left in the stored outbox').toEqual([]);
+          expectCleanDispose(outcome);
+        }),
+        {
+          numRuns: RUNS,
+          examples: [
+            [KNOWN.typedBeforeTheSessionThenReloaded],
+            [KNOWN.uploadOfTheLostSessionFailsAfterResume],
+            [KNOWN.queuedFileFailedByTheLostSessionsTransfer],
+            [KNOWN.historyLostWithTheSession],
+            [KNOWN.transferOfTheLostSessionAskedAgain],
+            [KNOWN.historyOfTheLostSessionFailsAfterResume],
+          ],
+        },
+      );
+    },
+    TIMEOUT_MS,
+  );
 });

@@ -33,7 +33,6 @@ export const ev = {
 /** A poll answer with these events. */
 export const batch = (...events: WireEvent[]): EventBatch => ({ events });
 
-
 /** getEventMsg answering the given batches immediately, in order, then empty batches. */
 export function pollAnswers(cold: RunHelpers['cold'], ...batches: EventBatch[]): () => Observable<EventBatch> {
   let i = 0;

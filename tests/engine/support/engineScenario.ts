@@ -94,7 +94,11 @@ type Failure = 'network' | 'api' | 'malformed';
 type Answer<T> = { ok: T; after: number } | { fail: Failure; after: number } | { hang: true };
 
 const delay = (max: number) =>
-  fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.integer({ min: 1, max: 1_000 }), weight: 2 }, { arbitrary: fc.integer({ min: 1, max }), weight: 1 });
+  fc.oneof(
+    { arbitrary: fc.constant(0), weight: 2 },
+    { arbitrary: fc.integer({ min: 1, max: 1_000 }), weight: 2 },
+    { arbitrary: fc.integer({ min: 1, max }), weight: 1 },
+  );
 
 function answer<T>(ok: fc.Arbitrary<T>, weights: { ok: number; fail: number; hang: number }, max = MAX_DELAY_MS): fc.Arbitrary<Answer<T>> {
   return fc.oneof(
@@ -118,7 +122,10 @@ const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64
 
 /** Ids shared by history and events, so that the same message arrives both ways; 7 and '7' are one id. */
 const ID_POOL = ['a1', 'a2', 'a3', 'h1', 'h2'] as const;
-const wireId = fc.oneof({ arbitrary: fc.constantFrom<unknown>(...ID_POOL), weight: 6 }, { arbitrary: fc.constantFrom<unknown>(7, '7', '', null, { id: 1 }), weight: 1 });
+const wireId = fc.oneof(
+  { arbitrary: fc.constantFrom<unknown>(...ID_POOL), weight: 6 },
+  { arbitrary: fc.constantFrom<unknown>(7, '7', '', null, { id: 1 }), weight: 1 },
+);
 /** Times: ordinary ones (few, so that content+time repeats), numbers as strings, out of a Date's range, junk. */
 const wireTime = fc.oneof(
   { arbitrary: fc.constantFrom<unknown>(1_700_000_000_000, 1_700_000_060_000), weight: 4 },
@@ -209,7 +216,14 @@ const agentMessageText = fc
 
 /** 1201 whose content cannot be read: bad base64, bad UTF-8, not a string, missing. */
 const agentMessageBroken = fc
-  .record({ event_type: code(1201), msgId: wireId, msgContentEnc: fc.constantFrom<unknown>('%%% not base64', Buffer.from([0xff, 0xfe]).toString('base64'), 42, null) }, { requiredKeys: ['event_type'] })
+  .record(
+    {
+      event_type: code(1201),
+      msgId: wireId,
+      msgContentEnc: fc.constantFrom<unknown>('%%% not base64', Buffer.from([0xff, 0xfe]).toString('base64'), 42, null),
+    },
+    { requiredKeys: ['event_type'] },
+  )
   .map((fields) => described(fields, undefined));
 
 const otherEvent = fc.oneof(
@@ -221,7 +235,9 @@ const otherEvent = fc.oneof(
   fc.record({ event_type: code(1205), id: fc.constantFrom(...ID_POOL) }).map(({ id, ...f }) => described(f, id)),
   fc.record({ event_type: code(1208), text: fc.option(wireText, { nil: undefined }) }).map(({ text, ...f }) => described(f, text)),
   // Unknown codes and junk.
-  fc.record({ event_type: fc.constantFrom<unknown>(1299, 0, 'abc', null, { code: 1201 }), extra: fc.constantFrom<unknown>(1, 'x') }).map((f) => described(f, undefined)),
+  fc
+    .record({ event_type: fc.constantFrom<unknown>(1299, 0, 'abc', null, { code: 1201 }), extra: fc.constantFrom<unknown>(1, 'x') })
+    .map((f) => described(f, undefined)),
 );
 
 /**
@@ -231,7 +247,10 @@ const otherEvent = fc.oneof(
 const otherTabMessage = fc
   .record({ event_type: code(1201), clientMsgId: fc.constantFrom('tab2-1', 'tab2-2'), text: wireText, msgTime: wireTime })
   .map(({ clientMsgId, text, msgTime, ...fields }) =>
-    described({ ...fields, msgId: `m-${clientMsgId}` }, JSON.stringify({ id: `m-${clientMsgId}`, senderType: SenderType.Visitor, msgType: 1, msgContent: text, msgTime, clientMsgId })),
+    described(
+      { ...fields, msgId: `m-${clientMsgId}` },
+      JSON.stringify({ id: `m-${clientMsgId}`, senderType: SenderType.Visitor, msgType: 1, msgContent: text, msgTime, clientMsgId }),
+    ),
   );
 
 const wireEvent = fc.oneof(
@@ -306,7 +325,10 @@ const GROUP_CONFIG: Record<ChannelChoice['groups'], WireChannelInfo['groupConfig
   off: undefined,
   none: '[]',
   one: [{ groupId: 'g1', groupName: 'Sales' }],
-  two: JSON.stringify([{ groupId: 'g1', groupName: 'Sales' }, { groupId: 'g2', name: 'Support' }]),
+  two: JSON.stringify([
+    { groupId: 'g1', groupName: 'Sales' },
+    { groupId: 'g2', name: 'Support' },
+  ]),
   bad: 'not json',
 };
 
@@ -386,7 +408,12 @@ type Action =
 const action: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ do: fc.constant('sendText' as const), text: fc.constantFrom('hello', 'Grüße 👋', '  ', 'help?') }), weight: 8 },
   {
-    arbitrary: fc.record({ do: fc.constant('sendFile' as const), name: fc.constantFrom('photo.png', 'report.pdf', 'voice.mp3', 'noext'), bytes: fc.integer({ min: 0, max: 64 }), voice: fc.boolean() }),
+    arbitrary: fc.record({
+      do: fc.constant('sendFile' as const),
+      name: fc.constantFrom('photo.png', 'report.pdf', 'voice.mp3', 'noext'),
+      bytes: fc.integer({ min: 0, max: 64 }),
+      voice: fc.boolean(),
+    }),
     weight: 3,
   },
   { arbitrary: fc.record({ do: fc.constant('retry' as const), pick: fc.nat(3) }), weight: 4 },
@@ -484,7 +511,9 @@ function scenarioOf(settle: boolean): fc.Arbitrary<Scenario> {
   return fc.record({
     query: fc.record({ groupId: fc.boolean(), embedded: fc.boolean() }),
     channel: channelChoice,
-    channelInfo: settle ? okAnswer(fc.constant(true as const), SMALL_DELAY_MS) : answer(fc.constant(true as const), { ok: 20, fail: 1, hang: 0 }, SMALL_DELAY_MS),
+    channelInfo: settle
+      ? okAnswer(fc.constant(true as const), SMALL_DELAY_MS)
+      : answer(fc.constant(true as const), { ok: 20, fail: 1, hang: 0 }, SMALL_DELAY_MS),
     chatStart: settle
       ? okAnswer(fc.constantFrom(0 as const, 1 as const, 2 as const, 3 as const), SMALL_DELAY_MS)
       : answer(fc.constantFrom(0 as const, 1 as const, 2 as const, 3 as const), { ok: 20, fail: 1, hang: 0 }, SMALL_DELAY_MS),
@@ -494,12 +523,20 @@ function scenarioOf(settle: boolean): fc.Arbitrary<Scenario> {
     idlePoll: fc.constantFrom(0, 500, 15_000),
     sendMsg: answers(sendAnswer),
     upload: answers(
-      answer(fc.record({ url: fc.constantFrom('https://files.example/u1.png'), name: fc.constant('u1'), suffix: fc.constant('png') }), { ok: 5, fail: 1, hang: 1 }),
+      answer(fc.record({ url: fc.constantFrom('https://files.example/u1.png'), name: fc.constant('u1'), suffix: fc.constant('png') }), {
+        ok: 5,
+        fail: 1,
+        hang: 1,
+      }),
     ),
     robotAsk: answers(
       answer(
         fc.record(
-          { msgContent: wireText, msgType: fc.constantFrom<number | string>(1, 'answermsg', 'faq', 'sticker'), suggestions: fc.constantFrom([], ['Shipping?']) },
+          {
+            msgContent: wireText,
+            msgType: fc.constantFrom<number | string>(1, 'answermsg', 'faq', 'sticker'),
+            suggestions: fc.constantFrom([], ['Shipping?']),
+          },
           { requiredKeys: ['msgContent'] },
         ),
         { ok: 5, fail: 1, hang: 1 },
@@ -516,7 +553,14 @@ function scenarioOf(settle: boolean): fc.Arbitrary<Scenario> {
     ),
     adminCard: answers(
       answer(
-        fc.record({ adminWelcomeMode: fc.constantFrom<number | string | boolean>(1, 0, '1', true), adminWelcomeMsg: fc.constantFrom('Welcome!', '', '  '), adminNick: fc.constantFrom('Ann', 'Bo') }, { requiredKeys: [] }),
+        fc.record(
+          {
+            adminWelcomeMode: fc.constantFrom<number | string | boolean>(1, 0, '1', true),
+            adminWelcomeMsg: fc.constantFrom('Welcome!', '', '  '),
+            adminNick: fc.constantFrom('Ann', 'Bo'),
+          },
+          { requiredKeys: [] },
+        ),
         { ok: 4, fail: 1, hang: 0 },
       ),
       2,
@@ -847,7 +891,8 @@ class Backend {
   private stream(pollId: string, lastEventId: string | undefined): Observable<PushFrame> {
     return new Observable<PushFrame>((subscriber) => {
       const steps = new Subscription();
-      const gone = () => (this.known && this.polls.has(pollId) ? null : this.known ? new ApiError('eventStream', 404, 'poll not found') : notFound('getEventMsg'));
+      const gone = () =>
+        this.known && this.polls.has(pollId) ? null : this.known ? new ApiError('eventStream', 404, 'poll not found') : notFound('getEventMsg');
       const refused = gone();
       if (refused) {
         subscriber.error(refused);
@@ -901,7 +946,9 @@ class Backend {
     if ('hang' in a || 'fail' in a) return scripted('sendMsg', a);
     if (!this.known) return { error: () => notFound('sendMsg'), after: a.after };
     const lost = (): Reply<SendMsgData> =>
-      'lost' in a && a.lost === 'timeout' ? { timeout: HTTP_TIMEOUT_MS } : { error: () => new NetworkError('sendMsg', 'sendMsg: the connection dropped'), after: a.after };
+      'lost' in a && a.lost === 'timeout'
+        ? { timeout: HTTP_TIMEOUT_MS }
+        : { error: () => new NetworkError('sendMsg', 'sendMsg: the connection dropped'), after: a.after };
     const { clientMsgId } = req;
     const first = clientMsgId ? this.firstAnswers.get(clientMsgId) : undefined;
     // A repeat of a stored message gets the first answer; nothing is stored again.
@@ -931,7 +978,9 @@ class Backend {
         page,
         defer(() => {
           const r = handle();
-          this.trace?.(`page ${page} ${call} → ${'ok' in r ? `${JSON.stringify(r.ok)} in ${r.after} ms` : 'error' in r ? `${r.error().message} in ${r.after} ms` : `no answer (time-out in ${r.timeout} ms)`}`);
+          this.trace?.(
+            `page ${page} ${call} → ${'ok' in r ? `${JSON.stringify(r.ok)} in ${r.after} ms` : 'error' in r ? `${r.error().message} in ${r.after} ms` : `no answer (time-out in ${r.timeout} ms)`}`,
+          );
           if ('ok' in r) return timer(r.after, this.scheduler).pipe(map(() => r.ok));
           if ('error' in r) return timer(r.after, this.scheduler).pipe(mergeMap(() => throwError(r.error)));
           return timer(r.timeout, this.scheduler).pipe(mergeMap(() => throwError(() => new TimeoutError(call, r.timeout))));
@@ -961,7 +1010,12 @@ class Backend {
           ]),
         ),
       getEventMsg: (req) => reply('getEventMsg', () => this.poll(req.pollId, req.lastEventId)),
-      eventStream: (req) => this.tracker.track('eventStream', page, defer(() => this.stream(req.pollId, req.lastEventId))),
+      eventStream: (req) =>
+        this.tracker.track(
+          'eventStream',
+          page,
+          defer(() => this.stream(req.pollId, req.lastEventId)),
+        ),
       sysMsg: () => side('sysMsg'),
       sendMsg: (req) => reply('sendMsg', () => this.sendMsg(req)),
       msgComplete: () => side('msgComplete'),
@@ -1135,7 +1189,8 @@ export function runScenario(s: Scenario, traceTo?: Trace): Outcome {
       log: {
         warn: (message, detail) => {
           trace?.(`page ${index} log: ${message}`);
-          if (message.includes('effect failed and restarts')) outcome.crashes.push(`page ${index}: ${message}: ${detail instanceof Error ? (detail.stack ?? detail.message) : String(detail)}`);
+          if (message.includes('effect failed and restarts'))
+            outcome.crashes.push(`page ${index}: ${message}: ${detail instanceof Error ? (detail.stack ?? detail.message) : String(detail)}`);
         },
       },
     });

@@ -8,7 +8,9 @@ import { listen } from '../../support/pushFrames';
 const REQUEST: EventStreamRequest = { userId: 'u 1', pollId: 'p-1', lastEventId: '7' };
 
 /** A fetch whose one answer is a stream the test writes into, cuts or ends. */
-function streamingFetch(answer: (body: ReadableStream<Uint8Array>) => Response = (body) => new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } })) {
+function streamingFetch(
+  answer: (body: ReadableStream<Uint8Array>) => Response = (body) => new Response(body, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } }),
+) {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
   const requests: { url: string; init: RequestInit | undefined }[] = [];
@@ -40,7 +42,7 @@ function record(stream: ReturnType<typeof streamingFetch>, request: EventStreamR
 const BATCH = { msgList: [{ event_type: 1201, msgId: 'm-1', eventId: '8' }], status: 2, waitIndex: 0 };
 
 describe('push transport: server-sent events over fetch (docs/protocol.md "Push")', () => {
-  it('asks at the API\'s events path with the poll and the last event in the query (no header that needs a CORS preflight)', async () => {
+  it("asks at the API's events path with the poll and the last event in the query (no header that needs a CORS preflight)", async () => {
     const stream = streamingFetch();
     record(stream);
     await vi.waitFor(() => expect(stream.requests).toHaveLength(1));
@@ -52,13 +54,13 @@ describe('push transport: server-sent events over fetch (docs/protocol.md "Push"
   it.each([
     ['a path on apiBase', '/push/events', 'https://chat.example/support/push/events?userId=u+1&pollId=p-1&lastEventId=7'],
     ['an absolute URL with a query of its own', 'https://push.example/s?tenant=3', 'https://push.example/s?tenant=3&userId=u+1&pollId=p-1&lastEventId=7'],
-  ])('the channel\'s eventStream as %s', async (_name, url, expected) => {
+  ])("the channel's eventStream as %s", async (_name, url, expected) => {
     const stream = streamingFetch();
     record(stream, { ...REQUEST, url }, 'https://chat.example/support/');
     await vi.waitFor(() => expect(stream.requests[0]?.url).toBe(expected));
   });
 
-  it('hands over open, then each batch in getEventMsg\'s shape with the frame\'s id, and a heartbeat comment as alive; frames may arrive in pieces', async () => {
+  it("hands over open, then each batch in getEventMsg's shape with the frame's id, and a heartbeat comment as alive; frames may arrive in pieces", async () => {
     const stream = streamingFetch();
     const { frames, end } = record(stream);
     await vi.waitFor(() => expect(frames).toEqual([{ kind: 'open' }]));

@@ -83,7 +83,10 @@ describe('VisitorApi over fetch (SPEC §7)', () => {
   });
 
   it('getAdminCard: the agent\'s picture as adminAvatar, avatar or headImg (docs/protocol.md "Avatars"); one that is not http(s) is dropped with a line to `warn`', async () => {
-    const cards = [{ adminNick: 'Ann', headImg: 'https://cdn.example.com/ann.png' }, { adminNick: 'Bo', adminAvatar: 'javascript:alert(1)' }];
+    const cards = [
+      { adminNick: 'Ann', headImg: 'https://cdn.example.com/ann.png' },
+      { adminNick: 'Bo', adminAvatar: 'javascript:alert(1)' },
+    ];
     server.use(http.post(url('getAdminCard'), () => HttpResponse.json({ code: 200, data: cards.shift() })));
     const lines: string[] = [];
     const api = createVisitorApi({ apiBase: API_BASE, warn: (line) => lines.push(line) });
@@ -102,17 +105,22 @@ describe('VisitorApi over fetch (SPEC §7)', () => {
       }),
     );
 
-    const data = await firstValueFrom(createVisitorApi({ apiBase: `${API_BASE}/` }).chatStart({ channelId: 'demo', userId: 'u0', previousUrl: 'https://x.test/' }));
+    const data = await firstValueFrom(
+      createVisitorApi({ apiBase: `${API_BASE}/` }).chatStart({ channelId: 'demo', userId: 'u0', previousUrl: 'https://x.test/' }),
+    );
 
     expect(body).toEqual({ channelId: 'demo', userId: 'u0', previousUrl: 'https://x.test/' });
     expect(data).toEqual({ userId: 'u1', sessionId: 's1', pollId: 'p1', status: 2, userFormMode: undefined, serverTime: undefined });
   });
 
-  it.each([`${API_BASE}/api/chat/visitor`, `${API_BASE}/api/chat/visitor/`])('an apiBase given with the API prefix (%s) is read as its origin: the call goes to the one prefix', async (apiBase) => {
-    server.use(http.post(url('channelInfo'), () => HttpResponse.json({ code: 200, data: { tenantId: 't' } })));
-    const api = createVisitorApi({ apiBase });
-    await expect(firstValueFrom(api.channelInfo({ id: 'demo' }))).resolves.toMatchObject({ tenantId: 't' });
-  });
+  it.each([`${API_BASE}/api/chat/visitor`, `${API_BASE}/api/chat/visitor/`])(
+    'an apiBase given with the API prefix (%s) is read as its origin: the call goes to the one prefix',
+    async (apiBase) => {
+      server.use(http.post(url('channelInfo'), () => HttpResponse.json({ code: 200, data: { tenantId: 't' } })));
+      const api = createVisitorApi({ apiBase });
+      await expect(firstValueFrom(api.channelInfo({ id: 'demo' }))).resolves.toMatchObject({ tenantId: 't' });
+    },
+  );
 
   it("SPEC §7: code ≠ 200 is an ApiError carrying the server's message and code", async () => {
     server.use(http.post(url('channelInfo'), () => HttpResponse.json({ code: 404, message: 'channel does not exist' })));

@@ -13,7 +13,10 @@ const SHOWABLE = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
  */
 export function initialOf(name: string, locale?: string): string {
   // Without Intl.Segmenter (older browsers), code points: an emoji may lose its modifiers.
-  const graphemes = typeof Intl.Segmenter === 'function' ? Array.from(new Intl.Segmenter(locale, { granularity: 'grapheme' }).segment(name), (s) => s.segment) : Array.from(name);
+  const graphemes =
+    typeof Intl.Segmenter === 'function'
+      ? Array.from(new Intl.Segmenter(locale, { granularity: 'grapheme' }).segment(name), (s) => s.segment)
+      : Array.from(name);
   return graphemes.find((g) => SHOWABLE.test(g))?.toLocaleUpperCase(locale) ?? '';
 }
 

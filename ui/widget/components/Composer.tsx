@@ -49,7 +49,11 @@ function ProblemText({ problem }: { problem: FileError | RecorderError }) {
   if (typeof problem === 'object') {
     const name = problem.fileName;
     const limit = formatFileSize(problem.limit, i18n.locale);
-    return <Trans>“{name}” is too large to send. Files can be up to {limit}.</Trans>;
+    return (
+      <Trans>
+        “{name}” is too large to send. Files can be up to {limit}.
+      </Trans>
+    );
   }
   switch (problem) {
     case 'permissionDenied':

@@ -12,8 +12,7 @@ export const wantedDialogs = (s: ChatState) => ({
 });
 
 /** Whether anything of Dialogs shows: a form, or the bar that offers leaving a message or rating. */
-const anyDialog = (s: ChatState): boolean =>
-  Object.values(wantedDialogs(s)).some(Boolean) || s.leaveMessage.offered !== null || canEvaluate(s);
+const anyDialog = (s: ChatState): boolean => Object.values(wantedDialogs(s)).some(Boolean) || s.leaveMessage.offered !== null || canEvaluate(s);
 
 const Dialogs = lazyPart('dialogs', () => import('./Dialogs').then((m) => ({ default: m.Dialogs })));
 

@@ -65,12 +65,18 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
     <div className={`message message--${m.position}${withAvatar ? ' message--avatar' : ''}`} aria-busy={m.awaiting || undefined}>
       {m.hasTime && <MessageTime time={m.createdAt} />}
       {m.position === 'center' ? (
-        <p className="message__system" dir="auto">{m.notice ? <NoticeText notice={m.notice} fallback={m.msgContent} /> : <MessageText text={m.msgContent} />}</p>
+        <p className="message__system" dir="auto">
+          {m.notice ? <NoticeText notice={m.notice} fallback={m.msgContent} /> : <MessageText text={m.msgContent} />}
+        </p>
       ) : (
         <div className="message__row">
           {withAvatar && avatarStart && <Avatar name={m.senderName ?? ''} src={avatarSrc} robot={m.senderType === SenderType.Robot} />}
           <div className="message__bubble">
-            {m.position === 'left' && m.senderName && <span className="message__sender" dir="auto">{m.senderName}</span>}
+            {m.position === 'left' && m.senderName && (
+              <span className="message__sender" dir="auto">
+                {m.senderName}
+              </span>
+            )}
             {/* Who said it, for a screen reader reading the log: the others' names show above; the visitor's own is hidden. */}
             {m.position === 'right' && (
               <span className="visually-hidden">

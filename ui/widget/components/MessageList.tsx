@@ -165,7 +165,15 @@ export function MessageList() {
             <Trans>Loading…</Trans>
           </p>
         )}
-        <VList ref={list} className="message-list__scroller" data={messages} shift={prepended > 0 /* keeps the place when history is prepended */} onScroll={onScroll} role="log" aria-label={t`Messages`}>
+        <VList
+          ref={list}
+          className="message-list__scroller"
+          data={messages}
+          shift={prepended > 0 /* keeps the place when history is prepended */}
+          onScroll={onScroll}
+          role="log"
+          aria-label={t`Messages`}
+        >
           {/* Elements are made for the visible rows only: a render costs the same at 10 or 10,000 messages. */}
           {(m: ChatMessage) => (
             <MessageBoundary key={m.id} id={m.id}>

@@ -13,7 +13,9 @@ export function NavBar({ title }: { title: string }) {
   const { requestHuman, endChat } = useHandoff();
   return (
     <header className="navbar">
-      <h1 className="navbar__title" dir="auto">{title || <Trans>Chat</Trans>}</h1>
+      <h1 className="navbar__title" dir="auto">
+        {title || <Trans>Chat</Trans>}
+      </h1>
       {requestHuman && (
         <button type="button" className="navbar__action" onClick={requestHuman} title={t`Talk to a human agent`}>
           <svg viewBox="0 0 24 24" aria-hidden="true">

@@ -26,7 +26,15 @@ export function QuickReplies({ replies, onSelect }: QuickRepliesProps) {
                 className={`quick-reply${reply.isHighlight ? ' quick-reply--highlight' : ''}${reply.isNew ? ' quick-reply--new' : ''}`}
                 onClick={() => onSelect(reply)}
               >
-                {img ? <img className="quick-reply__img" src={img} alt="" /> : reply.icon && <span className="quick-reply__icon" aria-hidden="true">{reply.icon}</span>}
+                {img ? (
+                  <img className="quick-reply__img" src={img} alt="" />
+                ) : (
+                  reply.icon && (
+                    <span className="quick-reply__icon" aria-hidden="true">
+                      {reply.icon}
+                    </span>
+                  )
+                )}
                 {reply.name}
                 {reply.isNew && <span className="quick-reply__badge" role="img" aria-label={t`New`} />}
               </button>

@@ -4,7 +4,8 @@ import { useMessageRating } from '@visitor-chat/chat-react';
 import { keepFocus } from '../keepFocus';
 import './RatingButtons.css';
 
-const THUMB = 'M2 21h4V9H2v12Zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6c-.4.4-.6.9-.6 1.4v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2Z';
+const THUMB =
+  'M2 21h4V9H2v12Zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6c-.4.4-.6.9-.6 1.4v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2Z';
 
 /** Thumbs up/down under a robot answer (SPEC §4 Rating of a reply): one choice, then locked. */
 export function RatingButtons({ message }: { message: ChatMessage }) {

@@ -87,7 +87,13 @@ describe('agentEvents effect: SPEC §4 event codes 1200–1208', () => {
       const { ctx, start } = dispatch(cold, ChatStatus.InConversation, batch(named, unnamed));
       const expected = 'G';
       const values = {
-        G: { type: 'agentMessages', messages: [{ ...agent('a1', 'Grüße 👋'), senderName: 'Ann' }, { ...agent('a2', '你好'), senderName: 'Bo' }] },
+        G: {
+          type: 'agentMessages',
+          messages: [
+            { ...agent('a1', 'Grüße 👋'), senderName: 'Ann' },
+            { ...agent('a2', '你好'), senderName: 'Bo' },
+          ],
+        },
       } satisfies Record<string, Intent>;
       expectObservable(runEffect(agentEvents, start, cold(''), { ...ctx, scheduler }).output$).toBe(expected, values);
     });
@@ -147,7 +153,14 @@ describe('agentEvents effect: SPEC §4 event codes 1200–1208', () => {
         cold,
         ChatStatus.InConversation,
         batch(
-          { event_type: EventCode.AgentMessage, msgId: 't1', msgContentEnc: b64('Hello, I am Ann'), adminNick: 'Ann', msgTime: '1700000000000', extra: { any: 1 } },
+          {
+            event_type: EventCode.AgentMessage,
+            msgId: 't1',
+            msgContentEnc: b64('Hello, I am Ann'),
+            adminNick: 'Ann',
+            msgTime: '1700000000000',
+            extra: { any: 1 },
+          },
           { event_type: EventCode.AgentMessage, msgId: 't2', msgContentEnc: b64('{not json'), senderName: 'Bo', senderType: 2, msgType: '1' },
           { event_type: EventCode.AgentMessage, msgId: 't3', msgType: MsgType.File, fileName: 'terms.pdf', fileUrl: '/f/terms.pdf', fileSize: '2048' },
           { event_type: EventCode.AgentMessage, msgId: 't4', msgContentEnc: b64('see you'), msgType: 99, msgTime: 1e16 },
@@ -204,7 +217,6 @@ describe('agentEvents effect: SPEC §4 event codes 1200–1208', () => {
       expect(logLines(log)).toEqual(['msgContentEnc.senderType: unknown 9; read as 2']);
     });
   });
-
 
   it('DESIGN wire data: event codes sent as strings are understood', () => {
     const scheduler = newScheduler();
@@ -277,7 +289,13 @@ describe('agentEvents effect: SPEC §4 event codes 1200–1208', () => {
       const { ctx, start } = dispatch(
         cold,
         ChatStatus.InConversation,
-        batch(ev.message('a1'), ev.message('a2'), ev.deleted('a1'), { event_type: EventCode.MessageDeleted, msgContentEnc: b64('a2') }, { event_type: EventCode.MessageDeleted }),
+        batch(
+          ev.message('a1'),
+          ev.message('a2'),
+          ev.deleted('a1'),
+          { event_type: EventCode.MessageDeleted, msgContentEnc: b64('a2') },
+          { event_type: EventCode.MessageDeleted },
+        ),
       );
       const expected = '(MdD)';
       const run = runEffect(agentEvents, start, cold(''), { ...ctx, scheduler });

@@ -32,10 +32,7 @@ describe('agent event polling: SPEC §7 getEventMsg every 2000 ms after the prev
       //                    0 s      2 s      5 s      7 s      9 s
       const expected = '    b 1999ms - 2999ms b 1999ms b 1999ms -';
       const slowCall = '    - 1999ms ^ 2999ms !';
-      const fastCalls = [
-        '                   (^!)',
-        '                   - 1999ms - 2999ms - 1999ms (^!)',
-      ];
+      const fastCalls = ['                   (^!)', '                   - 1999ms - 2999ms - 1999ms (^!)'];
       const hangingCall = ' - 1999ms - 2999ms - 1999ms - 1999ms ^';
       expectObservable(batchesOf(agentState(ChatStatus.InConversation), cold(''), { api: api.api, scheduler })).toBe(expected, polled);
       expectSubscriptions(slow$.subscriptions).toBe(slowCall);
@@ -228,7 +225,10 @@ describe('agent event polling: each poll acknowledges the events received (lastE
       const e5 = withEventId(ev.message('a5'), '5');
       const answered = { a: batch(e5), b: batch(e5, withEventId(ev.typing(), '6')) };
       const api = fakeApi({ getEventMsg: answers(cold('(a|)', answered), cold('(b|)', answered), cold<EventBatch>('-')) });
-      const resumed = { r: { type: 'sessionResumed', session: { ...SESSION, pollId: 'p-2' }, status: ChatStatus.InConversation } } satisfies Record<string, Intent>;
+      const resumed = { r: { type: 'sessionResumed', session: { ...SESSION, pollId: 'p-2' }, status: ChatStatus.InConversation } } satisfies Record<
+        string,
+        Intent
+      >;
       //                      0 s    1 s      3 s
       const intents = cold('  - 999ms r 1999ms -', resumed);
       const expected = '      a 999ms b 1999ms -';
@@ -247,7 +247,7 @@ describe('agent event polling: each poll acknowledges the events received (lastE
   // polling stops and starts again on the same pollId (the chat closed, then a new transfer), a 1202
   // or 1208 the server still holds unacknowledged is not taken for a new one, which would end the
   // new conversation at once.
-  it("the same session polled again after a pause (chat closed, then an agent again) keeps its lastEventId and drops what it already received", () => {
+  it('the same session polled again after a pause (chat closed, then an agent again) keeps its lastEventId and drops what it already received', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const ended = withEventId(ev.ended(1), '9');

@@ -6,7 +6,18 @@ import { parseQuery } from '../../../../engine/model/query';
 import { memoryStorage } from '../../../../engine/ports';
 import { ApiError, MalformedResponseError, NetworkError } from '../../../../engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
-import { CHANNEL_ID, EVERY_FIELD_CHAT_START, EVERY_FIELD_QUERY, PREVIOUS_URL, STORED_VISITOR_ID, TENANT, channel, logSpy, newScheduler, session } from '../../support/fixtures';
+import {
+  CHANNEL_ID,
+  EVERY_FIELD_CHAT_START,
+  EVERY_FIELD_QUERY,
+  PREVIOUS_URL,
+  STORED_VISITOR_ID,
+  TENANT,
+  channel,
+  logSpy,
+  newScheduler,
+  session,
+} from '../../support/fixtures';
 import { runEffect, SESSION, stateWith } from '../../support/effectSpec';
 
 const STORED = `chat-${TENANT}-uid`;
@@ -27,7 +38,6 @@ const v = {
   m: { type: 'failed', error: { code: 'unreachable', call: 'channelInfo', detail: 'channelInfo: HTTP 502, the answer is not a JSON envelope' } },
   r: { type: 'startRetried' },
 } satisfies Record<string, Intent>;
-
 
 describe('bootstrap effect: SPEC §2, §7 channelInfo → chatStart', () => {
   it('SPEC §7 chatStart: the query fields, the stored visitor id and previousUrl are sent once the channel is known; the chat becomes ready', () => {
@@ -137,8 +147,13 @@ describe('bootstrap effect: SPEC §2, §7 channelInfo → chatStart', () => {
         channelInfo: () => cold('(c|)', { c: channel() }),
         chatStart: () => cold('10ms #', undefined, new NetworkError('chatStart', 'chatStart: offline')),
       });
-      expectObservable(runEffect(bootstrap, stateWith(), cold(' s', v), { api: offline.api, scheduler, log: logSpy() }).output$, '^ 20ms !').toBe(' c 9ms o', v);
-      const proxy = fakeApi({ channelInfo: () => cold('5ms #', undefined, new MalformedResponseError('channelInfo', 'channelInfo: HTTP 502, the answer is not a JSON envelope')) });
+      expectObservable(runEffect(bootstrap, stateWith(), cold(' s', v), { api: offline.api, scheduler, log: logSpy() }).output$, '^ 20ms !').toBe(
+        ' c 9ms o',
+        v,
+      );
+      const proxy = fakeApi({
+        channelInfo: () => cold('5ms #', undefined, new MalformedResponseError('channelInfo', 'channelInfo: HTTP 502, the answer is not a JSON envelope')),
+      });
       expectObservable(runEffect(bootstrap, stateWith(), cold(' s', v), { api: proxy.api, scheduler, log: logSpy() }).output$, '^ 20ms !').toBe(' 5ms m', v);
     });
   });
@@ -163,12 +178,16 @@ describe('bootstrap effect: SPEC §2, §7 channelInfo → chatStart', () => {
       let calls = 0;
       const api = () =>
         fakeApi({
-          channelInfo: () => (++calls % 2 === 1 ? cold('#', undefined, new NetworkError('channelInfo', 'channelInfo: offline')) : cold('(c|)', { c: channel() })),
+          channelInfo: () =>
+            ++calls % 2 === 1 ? cold('#', undefined, new NetworkError('channelInfo', 'channelInfo: offline')) : cold('(c|)', { c: channel() }),
           chatStart: () => cold('(s|)', { s: session() }),
         }).api;
       expectObservable(runEffect(bootstrap, stateWith(), cold(' s 99ms r', v), { api: api(), scheduler, log: logSpy() }).output$).toBe(' n 99ms (cS)', v);
       const online$ = hot('300ms o', { o: undefined });
-      expectObservable(runEffect(bootstrap, stateWith(), cold(' 200ms s', v), { api: api(), scheduler, log: logSpy(), online$ }).output$).toBe(' 200ms n 99ms (cS)', v);
+      expectObservable(runEffect(bootstrap, stateWith(), cold(' 200ms s', v), { api: api(), scheduler, log: logSpy(), online$ }).output$).toBe(
+        ' 200ms n 99ms (cS)',
+        v,
+      );
     });
   });
 

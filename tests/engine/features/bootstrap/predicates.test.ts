@@ -8,17 +8,13 @@ describe('forgotSession: the backend forgot the visitor or the session (docs/pro
     expect(forgotSession(new ApiError('sendMsg', 404, ''))).toBe(true);
   });
 
-  it.each([
-    'visitor not found, call chatStart first',
-    'Unknown session',
-    'pollId expired',
-    'userId not found',
-    'session does not exist',
-    'Invalid poll',
-  ])('an ApiError of another code whose message names an unknown visitor, session or poll: %j', (message) => {
-    expect(forgotSession(new ApiError('getEventMsg', 500, message))).toBe(true);
-    expect(forgotSession(new ApiError('getEventMsg', 400, message))).toBe(true);
-  });
+  it.each(['visitor not found, call chatStart first', 'Unknown session', 'pollId expired', 'userId not found', 'session does not exist', 'Invalid poll'])(
+    'an ApiError of another code whose message names an unknown visitor, session or poll: %j',
+    (message) => {
+      expect(forgotSession(new ApiError('getEventMsg', 500, message))).toBe(true);
+      expect(forgotSession(new ApiError('getEventMsg', 400, message))).toBe(true);
+    },
+  );
 
   it('any other server error is not: it is retried as it is', () => {
     expect(forgotSession(new ApiError('sendMsg', 500, 'internal error'))).toBe(false);

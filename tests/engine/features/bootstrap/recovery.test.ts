@@ -164,10 +164,10 @@ describe('recovery effect: a session the backend forgot is started again for the
       const api = fakeApi({ chatStart: answers(starts(cold), cold('(s|)', { s: third })) });
       const sessionLost$ = cold('p 999ms q', lost);
       const expected = '(LR) 996ms (QS)';
-      const values = { ...v, S: { type: 'sessionResumed', session: { userId: USER_ID, sessionId: 's-3', pollId: 'p-3' }, status: ChatStatus.InConversation } } satisfies Record<
-        string,
-        Intent
-      >;
+      const values = {
+        ...v,
+        S: { type: 'sessionResumed', session: { userId: USER_ID, sessionId: 's-3', pollId: 'p-3' }, status: ChatStatus.InConversation },
+      } satisfies Record<string, Intent>;
       const run = runEffect(recovery, agentState(ChatStatus.InConversation), cold(''), { api: api.api, scheduler, sessionLost$ });
       expectObservable(run.output$).toBe(expected, values);
       flush();

@@ -3,7 +3,6 @@ import { bootstrapCases, type ChatError } from '../../../../engine/features/boot
 import { channel } from '../../support/fixtures';
 import { SESSION, stateWith } from '../../support/effectSpec';
 
-
 describe('bootstrap slice: SPEC §2, §8 the start of the chat', () => {
   it('startRetried shows the start again (starting, no error) after an unreachable backend only; a start that succeeds clears the error', () => {
     const unreachableError: ChatError = { code: 'unreachable', call: 'chatStart', detail: 'offline' };

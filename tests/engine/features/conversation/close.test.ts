@@ -19,24 +19,27 @@ describe('close effect: SPEC §7 chatClose — the visitor ends the chat', () =>
   it.each([
     ['with an agent (status 2)', ChatStatus.InConversation],
     ['waiting in the queue (status 3)', ChatStatus.Queued],
-  ])('%s: the conversation says it ended and it is closed locally at once (status 0, chatClosed), then chatClose with the userId and this page’s pollId (so the other tabs alone are told)', (_name, status) => {
-    const scheduler = newScheduler();
-    scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
-      const chatClose$ = cold('100ms (a|)', { a: undefined });
-      const api = fakeApi({ chatClose: () => chatClose$ });
-      const intents = cold(' e    99ms -', v);
-      const expected = '     (nx) 96ms -';
-      const closeCall = '    ^    99ms !';
-      const run = runEffect(close, agentState(status), intents, { api: api.api, scheduler });
-      expectObservable(run.output$).toBe(expected, v);
-      expectSubscriptions(chatClose$.subscriptions).toBe(closeCall);
-      flush();
+  ])(
+    '%s: the conversation says it ended and it is closed locally at once (status 0, chatClosed), then chatClose with the userId and this page’s pollId (so the other tabs alone are told)',
+    (_name, status) => {
+      const scheduler = newScheduler();
+      scheduler.run(({ cold, expectObservable, expectSubscriptions, flush }) => {
+        const chatClose$ = cold('100ms (a|)', { a: undefined });
+        const api = fakeApi({ chatClose: () => chatClose$ });
+        const intents = cold(' e    99ms -', v);
+        const expected = '     (nx) 96ms -';
+        const closeCall = '    ^    99ms !';
+        const run = runEffect(close, agentState(status), intents, { api: api.api, scheduler });
+        expectObservable(run.output$).toBe(expected, v);
+        expectSubscriptions(chatClose$.subscriptions).toBe(closeCall);
+        flush();
 
-      expect(api.bodies('chatClose')).toEqual([{ userId: USER_ID, pollId: SESSION.pollId }]);
-      expect(run.getState()).toMatchObject({ status: ChatStatus.NotStarted, chatClosed: true });
-      expect(run.getState().messages.at(-1)?.notice).toEqual({ id: 'visitorEnded' });
-    });
-  });
+        expect(api.bodies('chatClose')).toEqual([{ userId: USER_ID, pollId: SESSION.pollId }]);
+        expect(run.getState()).toMatchObject({ status: ChatStatus.NotStarted, chatClosed: true });
+        expect(run.getState().messages.at(-1)?.notice).toEqual({ id: 'visitorEnded' });
+      });
+    },
+  );
 
   it('once: asking again while chatClose runs, or after the chat closed, does nothing', () => {
     const scheduler = newScheduler();

@@ -36,7 +36,7 @@ describe('conversation predicates (SPEC §4 chat status, transfer, Receive mode)
     expect(canRequestHuman(agentState(ChatStatus.FormCheck, { userForm: 'done' }))).toBe(true);
   });
 
-  it('canChooseQuickReply: a reply with the transfer code only when canRequestHuman (the button\'s rule); any other reply always', () => {
+  it("canChooseQuickReply: a reply with the transfer code only when canRequestHuman (the button's rule); any other reply always", () => {
     const human = { name: 'Human agent', code: QuickReplyCode.TransferToHuman };
     const question = { name: 'Opening hours?', code: 'Opening hours?' };
     expect([human, question].map(transfersToHuman)).toEqual([true, false]);

@@ -15,7 +15,15 @@ const QUEUE_CHANNEL = agentChannel({ userQueueMsg: 'You are number ## in the que
 describe('conversation slice: status, transfer, queue and end (SPEC §4)', () => {
   it('starts in status 0, not closed, no transfer, no queue, no agent met yet', () => {
     expect(stateWith()).toMatchObject(initialConversation);
-    expect(initialConversation).toEqual({ status: ChatStatus.NotStarted, chatClosed: false, groupChoice: null, transferring: false, agentNick: null, metAgent: false, queue: null });
+    expect(initialConversation).toEqual({
+      status: ChatStatus.NotStarted,
+      chatClosed: false,
+      groupChoice: null,
+      transferring: false,
+      agentNick: null,
+      metAgent: false,
+      queue: null,
+    });
   });
 
   it('SPEC §4 chat status: chatStart sets the status the chat resumes in', () => {

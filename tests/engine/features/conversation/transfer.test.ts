@@ -47,7 +47,10 @@ const v = {
   n: { type: 'transferEnded', waiting: false },
   x: { type: 'chatClosed' },
   e: { type: 'messageAdded', message: noticeLine('m1', 'sessionEstablished', 100, { agent: 'Ann' }) },
-  l: { type: 'messageAdded', message: createMessage({ id: 'm1', senderType: SenderType.System, msgType: MsgType.LeaveMessage, msgContent: 'Leave us a message', createdAt: 100 }) },
+  l: {
+    type: 'messageAdded',
+    message: createMessage({ id: 'm1', senderType: SenderType.System, msgType: MsgType.LeaveMessage, msgContent: 'Leave us a message', createdAt: 100 }),
+  },
   o: { type: 'leaveMessageOffered', reason: 'offline' },
   q: { type: 'queued', position: 3, message: systemLine('m1', 'You are number 3 in the queue', 100) },
   u: { type: 'messageAdded', message: systemLine('m1', 'We are closed', 100) },
@@ -84,7 +87,10 @@ describe('transfer effect: SPEC §4 Transfer result 0–6', () => {
   it('SPEC §4 Transfer result 2: connected — the session-established notice names the agent (then getAdminCard, see below)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const api = fakeApi({ transferAgent: answering(cold, { status: TransferStatus.Success, adminNick: 'Ann' }), getAdminCard: () => cold('(a|)', { a: {} }) });
+      const api = fakeApi({
+        transferAgent: answering(cold, { status: TransferStatus.Success, adminNick: 'Ann' }),
+        getAdminCard: () => cold('(a|)', { a: {} }),
+      });
       const intents = cold(' h 99ms -', v);
       const expected = '     t 99ms (wce)';
       const run = runEffect(transfer, agentState(ChatStatus.NotStarted), intents, { api: api.api, scheduler });
@@ -98,7 +104,9 @@ describe('transfer effect: SPEC §4 Transfer result 0–6', () => {
   it('SPEC §4 Transfer results 1 and 5 with adminOfflineMode / unWorkingMode off: no message, only the leave-message form offered', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
-      const api = fakeApi({ transferAgent: answers(answering(cold, { status: TransferStatus.Offline })(), answering(cold, { status: TransferStatus.OutsideHours })()) });
+      const api = fakeApi({
+        transferAgent: answers(answering(cold, { status: TransferStatus.Offline })(), answering(cold, { status: TransferStatus.OutsideHours })()),
+      });
       const quiet = agentState(ChatStatus.NotStarted, { channel: agentChannel({ adminOfflineMsg: 'Leave us a message', unWorkingMsg: 'We are closed' }) });
       const intents = cold(' h 99ms ---- 96ms h 99ms -', v);
       const expected = '     t 99ms (no) 96ms t 99ms (nO)';
@@ -372,7 +380,10 @@ describe('transfer: the queue line (SPEC §4 Transfer result 3)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
       const api = fakeApi({ transferAgent: () => cold('(r|)', { r: { status: TransferStatus.Queued, waitIndex: 2 } }) });
-      const run = runEffect(transfer, agentState(ChatStatus.NotStarted, { channel: agentChannel() }), cold<Intent>('h', { h: { type: 'humanRequested' } }), { api: api.api, scheduler });
+      const run = runEffect(transfer, agentState(ChatStatus.NotStarted, { channel: agentChannel() }), cold<Intent>('h', { h: { type: 'humanRequested' } }), {
+        api: api.api,
+        scheduler,
+      });
       run.output$.subscribe();
       flush();
       expect(run.getState().status).toBe(ChatStatus.Queued);

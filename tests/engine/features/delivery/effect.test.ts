@@ -12,7 +12,15 @@ import { readyState, runEffect, stateWith } from '../../support/effectSpec';
 
 const text = (): ChatMessage => createMessage({ id: 'm1', senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: 'hello', createdAt: 0 });
 const file = (): ChatMessage =>
-  createMessage({ id: 'm1', senderType: SenderType.Visitor, msgType: MsgType.Image, msgContent: '', fileName: 'cat.png', createdAt: 0, upload: { file: new Blob(['x']) } });
+  createMessage({
+    id: 'm1',
+    senderType: SenderType.Visitor,
+    msgType: MsgType.Image,
+    msgContent: '',
+    fileName: 'cat.png',
+    createdAt: 0,
+    upload: { file: new Blob(['x']) },
+  });
 const withStatus = (m: ChatMessage, status: MessageStatus): ChatMessage => ({ ...m, status });
 
 const OK: SendMsgData = { status: 1 };

@@ -12,7 +12,6 @@ import { CHANNEL_ID, channel, logLines, logSpy, newScheduler } from '../../suppo
 const KEY = outboxKey(CHANNEL_ID);
 const DAY_MS = 24 * 60 * 60_000;
 
-
 const entry = (id: string, createdAt: number, msgContent = `text of ${id}`): OutboxEntry => ({ id, msgType: MsgType.Text, msgContent, createdAt });
 
 /** A visitor text message as this page shows it. */
@@ -48,7 +47,15 @@ const stored = (...entries: unknown[]) => ({ [KEY]: JSON.stringify(entries) });
 const W = { e: '', a: 'm1', x: 'x1', y: 'x1,m1' };
 
 const file = (): ChatMessage =>
-  createMessage({ id: 'm1', senderType: SenderType.Visitor, msgType: MsgType.Image, msgContent: '', fileName: 'cat.png', createdAt: 0, upload: { file: new Blob(['x']) } });
+  createMessage({
+    id: 'm1',
+    senderType: SenderType.Visitor,
+    msgType: MsgType.Image,
+    msgContent: '',
+    fileName: 'cat.png',
+    createdAt: 0,
+    upload: { file: new Blob(['x']) },
+  });
 
 /** Marble values: what the UI and the other effects do. */
 const v = {
@@ -120,7 +127,9 @@ describe('outbox effect, persist: unconfirmed visitor messages are kept in chat-
       const run = runEffect(outbox, readyState(), intents, { scheduler, storage });
       expectObservable(run.output$).toBe('-', v);
       scheduler.schedule(() => {
-        expect(storage.stored()).toEqual([{ id: 'm1', msgType: MsgType.Image, msgContent: '/files/cat.png', fileUrl: '/files/cat.png', fileName: 'cat.png', createdAt: 0 }]);
+        expect(storage.stored()).toEqual([
+          { id: 'm1', msgType: MsgType.Image, msgContent: '/files/cat.png', fileUrl: '/files/cat.png', fileName: 'cat.png', createdAt: 0 },
+        ]);
       }, 500);
       flush();
     });
@@ -199,7 +208,15 @@ describe('outbox effect, restore: after the first history answer, the stored mes
   it('a file already uploaded is restored with its address', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
-      const image: OutboxEntry = { id: 'f1', msgType: MsgType.Image, msgContent: '/f/cat.png', fileUrl: '/f/cat.png', fileName: 'cat.png', fileSize: 10, createdAt: -5 };
+      const image: OutboxEntry = {
+        id: 'f1',
+        msgType: MsgType.Image,
+        msgContent: '/f/cat.png',
+        fileUrl: '/f/cat.png',
+        fileName: 'cat.png',
+        fileSize: 10,
+        createdAt: -5,
+      };
       const storage = watchedStorage(stored(image));
       const intents = cold('  H', v);
       expectObservable(runEffect(outbox, readyState(), intents, { scheduler, storage }).output$).toBe('R', {

@@ -22,7 +22,10 @@ describe('evaluation predicates: SPEC §4 Evaluation', () => {
 
   it.each<[string, ChatState]>([
     ['while the chat is open', withStatus(EvaluationStatus.None, { chatClosed: false, metAgent: true, channel: EVALUATES })],
-    ['when no agent was ever reached (SPEC §4 transfer result 0)', withStatus(EvaluationStatus.None, { chatClosed: true, metAgent: false, channel: EVALUATES })],
+    [
+      'when no agent was ever reached (SPEC §4 transfer result 0)',
+      withStatus(EvaluationStatus.None, { chatClosed: true, metAgent: false, channel: EVALUATES }),
+    ],
     ['on a channel that does not evaluate', withStatus(EvaluationStatus.None, { chatClosed: true })],
     ['while the dialog is shown (status 1)', withStatus(EvaluationStatus.Shown, { chatClosed: true, channel: EVALUATES })],
     ['once submitted (status 2)', withStatus(EvaluationStatus.Submitted, { chatClosed: true, channel: EVALUATES })],

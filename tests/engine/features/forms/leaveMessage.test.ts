@@ -13,7 +13,14 @@ import { intentsOf, readyState, runEffect, stateWith } from '../../support/effec
 const VALUES = { name: ' Ann ', phone: '13800138000', email: '', content: 'Please call me back' };
 const OPEN: ChatState['leaveMessage'] = { offered: 'offline', open: true, sending: false };
 const left = (createdAt: number) =>
-  createMessage({ id: 'm1', senderType: SenderType.Visitor, msgType: MsgType.LeaveMessage, msgContent: 'Please call me back', createdAt, status: MessageStatus.Sent });
+  createMessage({
+    id: 'm1',
+    senderType: SenderType.Visitor,
+    msgType: MsgType.LeaveMessage,
+    msgContent: 'Please call me back',
+    createdAt,
+    status: MessageStatus.Sent,
+  });
 
 /** Marble values: the visitor's submissions, and what leaveMessage answers with (intents and the UI's toasts). */
 const v = {

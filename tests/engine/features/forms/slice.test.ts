@@ -75,7 +75,14 @@ describe('forms slice: the leave-message form (SPEC §2, §4 transfer 1 and 5, �
   });
 
   it('a delivered message shows in the chat and closes the form; a failed one leaves the form open to try again', () => {
-    const message = createMessage({ id: 'm1', senderType: SenderType.Visitor, msgType: MsgType.LeaveMessage, msgContent: 'Call me', createdAt: 0, status: MessageStatus.Sent });
+    const message = createMessage({
+      id: 'm1',
+      senderType: SenderType.Visitor,
+      msgType: MsgType.LeaveMessage,
+      msgContent: 'Call me',
+      createdAt: 0,
+      status: MessageStatus.Sent,
+    });
     const sent = formsCases.leaveMessageSent(form(SENDING), { type: 'leaveMessageSent', message });
     expect(sent.leaveMessage).toEqual(OFFERED);
     expect(sent.messages.map((m) => m.id)).toEqual(['m1']);

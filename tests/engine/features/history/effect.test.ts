@@ -48,7 +48,12 @@ describe('history effect: SPEC §7 getHistoryMsg (pageSize 20, maxTime, userId)'
       flush();
 
       expect(api.bodies('getHistoryMsg')).toEqual([{ pageSize: HISTORY_PAGE_SIZE, maxTime: undefined, userId: USER_ID }]);
-      expect(run.getState().messages.map((m) => m.id).slice(0, 3)).toEqual(['n1', 'n2', 'n3']);
+      expect(
+        run
+          .getState()
+          .messages.map((m) => m.id)
+          .slice(0, 3),
+      ).toEqual(['n1', 'n2', 'n3']);
       expect(run.getState().history).toEqual({ loading: false, exhausted: false, newest: true });
     });
   });

@@ -47,8 +47,11 @@ describe('history slice', () => {
     expect(loaded.history).toEqual({ loading: false, exhausted: true, newest: true });
   });
 
-  it('a visitor message confirmed under the backend\'s own id (no clientMsgId extension) is not shown again when a page names it by that id', () => {
-    const sent: ChatMessage = { ...createMessage({ id: 'client-1', senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: 'hi', createdAt: 2000 }), serverId: 'srv-1' };
+  it("a visitor message confirmed under the backend's own id (no clientMsgId extension) is not shown again when a page names it by that id", () => {
+    const sent: ChatMessage = {
+      ...createMessage({ id: 'client-1', senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: 'hi', createdAt: 2000 }),
+      serverId: 'srv-1',
+    };
     const loading = readyState({ messages: [sent], history: { loading: true, exhausted: false, newest: true } });
     const page = [agent('a', 1000), createMessage({ id: 'srv-1', senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: 'hi', createdAt: 2000 })];
     const loaded = historyCases.historyLoaded(loading, { type: 'historyLoaded', messages: page, exhausted: true });
@@ -57,7 +60,11 @@ describe('history slice', () => {
 
   it('a page that repeats an id shows that message once (the first of the page)', () => {
     const loading = readyState({ history: { loading: true, exhausted: false, newest: true } });
-    const loaded = historyCases.historyLoaded(loading, { type: 'historyLoaded', messages: [agent('h1', 1000), agent('h1', 1500), agent('h2', 2000)], exhausted: true });
+    const loaded = historyCases.historyLoaded(loading, {
+      type: 'historyLoaded',
+      messages: [agent('h1', 1000), agent('h1', 1500), agent('h2', 2000)],
+      exhausted: true,
+    });
     expect(loaded.messages.map((m) => [m.id, m.createdAt])).toEqual([
       ['h1', 1000],
       ['h2', 2000],

@@ -48,7 +48,9 @@ describe('pageNotices effect: a new agent message asks the UI for the page notic
   it('SPEC §2: one notice per new message, each with its preview; a robot answer too (never the title notice)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
-      const answered = { ...createMessage({ id: 'r1', senderType: SenderType.Robot, senderName: 'Robo', msgType: MsgType.Text, msgContent: 'Open 9–5', createdAt: 0 }) };
+      const answered = {
+        ...createMessage({ id: 'r1', senderType: SenderType.Robot, senderName: 'Robo', msgType: MsgType.Text, msgContent: 'Open 9–5', createdAt: 0 }),
+      };
       const embedded = agentState(ChatStatus.InConversation, { query: EMBEDDED, pageVisible: false, messages: [answered] });
       expectObservable(runEffect(pageNotices, embedded, cold(' T 9ms R', { T: v.T, R: v.R }), { scheduler }).output$).toBe(' (hqr) 5ms s', v);
     });

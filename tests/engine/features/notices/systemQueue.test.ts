@@ -14,7 +14,14 @@ import { recorded, systemLine } from '../../support/agentSide';
 const one = systemLine('q1', 'one', 0);
 const two = systemLine('q2', 'two', 0);
 const three = systemLine('q3', 'three', 0);
-const welcome = createMessage({ id: 'w1', senderType: SenderType.Agent, senderName: 'Ann', msgType: MsgType.Text, msgContent: 'Hello, I am Ann', createdAt: 0 });
+const welcome = createMessage({
+  id: 'w1',
+  senderType: SenderType.Agent,
+  senderName: 'Ann',
+  msgType: MsgType.Text,
+  msgContent: 'Hello, I am Ann',
+  createdAt: 0,
+});
 const leave = createMessage({ id: 'l1', senderType: SenderType.System, msgType: MsgType.LeaveMessage, msgContent: 'Leave us a message', createdAt: 0 });
 
 /** Marble values: messages queued, and each one shown (dequeued). */

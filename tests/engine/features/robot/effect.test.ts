@@ -19,7 +19,15 @@ const sent = (id: string, msgContent: string, msgType: MsgType = MsgType.Text): 
 const historyMessage = (id: string, senderType: SenderType): ChatMessage =>
   createMessage({ id, senderType, msgType: MsgType.Text, msgContent: 'earlier', createdAt: 1, msgTime: 1 });
 const welcome = (createdAt: number, suggestions?: string[]): ChatMessage =>
-  createMessage({ id: 'm1', senderType: SenderType.Robot, senderName: ROBOT_NAME, msgType: MsgType.Text, msgContent: 'Hi, I am Robo', createdAt, suggestions: suggestions?.map((name) => ({ name, code: name })) });
+  createMessage({
+    id: 'm1',
+    senderType: SenderType.Robot,
+    senderName: ROBOT_NAME,
+    msgType: MsgType.Text,
+    msgContent: 'Hi, I am Robo',
+    createdAt,
+    suggestions: suggestions?.map((name) => ({ name, code: name })),
+  });
 
 const NINE: RobotAskData = { msgContent: 'We open at nine.', msgType: MsgType.Answer, suggestions: ['And close?'] };
 const SIX: RobotAskData = { msgContent: 'We close at six.' };

@@ -69,7 +69,15 @@ describe('robot slice', () => {
   it('a pending answer is a robot placeholder on the left, with the robot name, awaited', () => {
     const state = robotCases.robotPending(readyState(), { type: 'robotPending', id: 'm2', createdAt: 30 });
     expect(state.messages).toEqual([
-      expect.objectContaining({ id: 'm2', senderType: SenderType.Robot, senderName: ROBOT_NAME, position: 'left', msgContent: '', createdAt: 30, awaiting: true }),
+      expect.objectContaining({
+        id: 'm2',
+        senderType: SenderType.Robot,
+        senderName: ROBOT_NAME,
+        position: 'left',
+        msgContent: '',
+        createdAt: 30,
+        awaiting: true,
+      }),
     ]);
   });
 
@@ -77,13 +85,25 @@ describe('robot slice', () => {
     const pending = readyState({ messages: [robotMessage({ id: 'm2', msgContent: '', createdAt: 30, awaiting: true })] });
     const answer = { msgContent: 'We open at nine.', msgType: MsgType.Answer, robotAskMsgType: 2, suggestions: ['And close?'] };
     const [m] = robotCases.robotAnswered(pending, { type: 'robotAnswered', id: 'm2', answer, createdAt: 2530 }).messages;
-    expect(m).toMatchObject({ msgType: MsgType.Answer, msgContent: 'We open at nine.', robotAskMsgType: '2', suggestions: [{ name: 'And close?', code: 'And close?' }], createdAt: 2530, thoughtMs: 2500 });
+    expect(m).toMatchObject({
+      msgType: MsgType.Answer,
+      msgContent: 'We open at nine.',
+      robotAskMsgType: '2',
+      suggestions: [{ name: 'And close?', code: 'And close?' }],
+      createdAt: 2530,
+      thoughtMs: 2500,
+    });
     expect(m?.awaiting).toBeUndefined();
   });
 
   it('an answer of an unknown type is shown as text; an empty suggestion list is no suggestions', () => {
     const pending = readyState({ messages: [robotMessage({ id: 'm2', awaiting: true })] });
-    const [m] = robotCases.robotAnswered(pending, { type: 'robotAnswered', id: 'm2', answer: { msgContent: 'ok', msgType: 99, suggestions: [] }, createdAt: 0 }).messages;
+    const [m] = robotCases.robotAnswered(pending, {
+      type: 'robotAnswered',
+      id: 'm2',
+      answer: { msgContent: 'ok', msgType: 99, suggestions: [] },
+      createdAt: 0,
+    }).messages;
     expect(m).toMatchObject({ msgType: MsgType.Text, msgContent: 'ok' });
     expect(m?.suggestions).toBeUndefined();
   });

@@ -27,10 +27,7 @@ describe('receipts effect: SPEC §4 event 1201 "mark read", SPEC §7 msgComplete
       //                     0 s      2 s      4 s     5 s
       const intents = cold(' M 1999ms N 1999ms M 999ms -', v);
       const expected = '     r 1999ms - 1999ms - 999ms r';
-      const marks = [
-        '                    (^!)',
-        '                    - 1999ms - 1999ms - 999ms (^!)',
-      ];
+      const marks = ['                    (^!)', '                    - 1999ms - 1999ms - 999ms (^!)'];
       const run = runEffect(receipts, agentState(ChatStatus.InConversation), intents, { api: api.api, scheduler });
       expectObservable(run.output$).toBe(expected, v);
       expectSubscriptions(complete$.subscriptions).toBe(marks);

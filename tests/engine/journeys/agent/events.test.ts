@@ -12,7 +12,11 @@ function connected(cold: RunHelpers['cold'], scheduler: TestScheduler, events: W
   const made = agentEngine(cold, scheduler, {
     status: ChatStatus.InConversation,
     ...setup,
-    overrides: { getEventMsg: pollAnswers(cold, batch(...events)), getEvaluateInfo: () => cold('(i|)', { i: { starList: ['bad', 'good'] } }), ...setup.overrides },
+    overrides: {
+      getEventMsg: pollAnswers(cold, batch(...events)),
+      getEvaluateInfo: () => cold('(i|)', { i: { starList: ['bad', 'good'] } }),
+      ...setup.overrides,
+    },
   });
   at(scheduler, 0, () => made.engine.start());
   at(scheduler, 1000, () => made.engine.dispose());
@@ -150,7 +154,7 @@ describe('agent event codes (SPEC §4)', () => {
     });
   });
 
-  it('a backend without the clientMsgId extension names a visitor message by its own id (the sendMsg answer\'s): its echo is not shown twice and its 1205 deletes it', () => {
+  it("a backend without the clientMsgId extension names a visitor message by its own id (the sendMsg answer's): its echo is not shown twice and its 1205 deletes it", () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
       const echo = ev.message('srv-7', { senderType: SenderType.Visitor, msgContent: 'hi' });
@@ -191,7 +195,10 @@ describe('agent event codes (SPEC §4)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, hot, flush }) => {
       const events: EngineEvent[] = [];
-      const { engine } = connected(cold, scheduler, [ev.message('a1', { msgContent: 'Hi, I am Ann', senderName: 'Ann' })], { query: '&from=iframe', visibility: hot('f', { f: false }) });
+      const { engine } = connected(cold, scheduler, [ev.message('a1', { msgContent: 'Hi, I am Ann', senderName: 'Ann' })], {
+        query: '&from=iframe',
+        visibility: hot('f', { f: false }),
+      });
       engine.events$.subscribe((e) => events.push(e));
       flush();
 

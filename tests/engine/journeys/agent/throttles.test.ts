@@ -51,7 +51,13 @@ describe('throttles (SPEC §7, §9)', () => {
       // 100 leading 'h' · 600 trailing 'hel' · 1100 trailing 'hell' · 1600 trailing 'hello'; nothing after the close.
       expectSubscriptions(typing$.subscriptions).toBe([sub(100, 100), sub(600, 600), sub(1100, 1100), sub(1600, 1600)]);
       at(scheduler, 0, () => engine.start());
-      for (const [ms, text] of [[100, 'h'], [200, 'he'], [300, 'hel'], [700, 'hell'], [1300, 'hello']] as const) {
+      for (const [ms, text] of [
+        [100, 'h'],
+        [200, 'he'],
+        [300, 'hel'],
+        [700, 'hell'],
+        [1300, 'hello'],
+      ] as const) {
         at(scheduler, ms, () => engine.notifyTyping(text));
       }
       at(scheduler, 2000, () => engine.closeChat());

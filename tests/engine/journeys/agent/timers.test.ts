@@ -26,7 +26,11 @@ describe('countdowns (SPEC §4 Timeouts)', () => {
 
       expect(seen).toEqual([60, 59, 30, 1]);
       // Shown through the system-message queue, 1000 ms after it was queued at 60100.
-      expect(engine.getSnapshot().messages.at(-1)).toMatchObject({ senderType: SenderType.System, msgContent: 'The agent will be right back', createdAt: 60_100 });
+      expect(engine.getSnapshot().messages.at(-1)).toMatchObject({
+        senderType: SenderType.System,
+        msgContent: 'The agent will be right back',
+        createdAt: 60_100,
+      });
       expect(engine.getSnapshot().countdown).toEqual({ agent: -1, visitor: -1 });
     });
   });
@@ -54,7 +58,12 @@ describe('countdowns (SPEC §4 Timeouts)', () => {
       flush();
 
       // No timeout message; only the line saying the visitor ended the chat.
-      expect(engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.System).map((m) => m.notice?.id)).toEqual(['visitorEnded']);
+      expect(
+        engine
+          .getSnapshot()
+          .messages.filter((m) => m.senderType === SenderType.System)
+          .map((m) => m.notice?.id),
+      ).toEqual(['visitorEnded']);
     });
   });
 

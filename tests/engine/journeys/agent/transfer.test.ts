@@ -20,7 +20,8 @@ describe('agent transfer (SPEC §4)', () => {
         wire: { userTimeoutMode: 1, userTimeoutTime: 2, userTimeoutMsg: 'Still there?' },
         overrides: {
           transferAgent: () => cold('100ms (r|)', { r: result({ status: TransferStatus.Success, adminNick: 'Ann' }) }),
-          getAdminCard: () => cold('(a|)', { a: { adminWelcomeMode: 1, adminWelcomeMsg: 'Hello, I am Ann', adminNick: 'Ann', adminAvatar: 'https://cdn.example.com/ann.png' } }),
+          getAdminCard: () =>
+            cold('(a|)', { a: { adminWelcomeMode: 1, adminWelcomeMsg: 'Hello, I am Ann', adminNick: 'Ann', adminAvatar: 'https://cdn.example.com/ann.png' } }),
         },
       });
       // transferAgent answers at 100 ms.
@@ -38,7 +39,13 @@ describe('agent transfer (SPEC §4)', () => {
       expect(established).toMatchObject({ senderType: SenderType.System, notice: { id: 'sessionEstablished', values: { agent: 'Ann' } }, createdAt: 100 });
       // The welcome goes through the system-message queue: shown and posted after its 1000 ms idle period.
       // The card's picture goes with the welcome (docs/protocol.md "Avatars").
-      expect(welcome).toMatchObject({ senderType: SenderType.Agent, senderName: 'Ann', senderAvatar: 'https://cdn.example.com/ann.png', msgContent: 'Hello, I am Ann', createdAt: 100 });
+      expect(welcome).toMatchObject({
+        senderType: SenderType.Agent,
+        senderName: 'Ann',
+        senderAvatar: 'https://cdn.example.com/ann.png',
+        msgContent: 'Hello, I am Ann',
+        createdAt: 100,
+      });
       expect(fake.bodies('sysMsg')).toEqual([
         expect.objectContaining({ msgContent: 'Hello, I am Ann', senderType: SenderType.Agent, specialMsgFlag: 3, clientType: 3, notifyAdmin: 1 }),
       ]);
@@ -48,9 +55,24 @@ describe('agent transfer (SPEC §4)', () => {
 
   it.each([
     ['0 closes the session', { status: TransferStatus.Close }, { status: ChatStatus.NotStarted, chatClosed: true }, []],
-    ['1 shows the offline message as a leave-message', { status: TransferStatus.Offline }, { status: ChatStatus.NotStarted }, [{ msgType: MsgType.LeaveMessage, msgContent: 'Leave us a message' }]],
-    ['4 says that the transfer to a human failed', { status: TransferStatus.Failure }, { status: ChatStatus.NotStarted }, [{ notice: { id: 'transferFailed' }, msgContent: 'Transfer to human failed' }]],
-    ['5 shows the non-working message', { status: TransferStatus.OutsideHours }, { status: ChatStatus.NotStarted }, [{ msgType: MsgType.SystemText, msgContent: 'We are closed' }]],
+    [
+      '1 shows the offline message as a leave-message',
+      { status: TransferStatus.Offline },
+      { status: ChatStatus.NotStarted },
+      [{ msgType: MsgType.LeaveMessage, msgContent: 'Leave us a message' }],
+    ],
+    [
+      '4 says that the transfer to a human failed',
+      { status: TransferStatus.Failure },
+      { status: ChatStatus.NotStarted },
+      [{ notice: { id: 'transferFailed' }, msgContent: 'Transfer to human failed' }],
+    ],
+    [
+      '5 shows the non-working message',
+      { status: TransferStatus.OutsideHours },
+      { status: ChatStatus.NotStarted },
+      [{ msgType: MsgType.SystemText, msgContent: 'We are closed' }],
+    ],
     ['6 does nothing', { status: TransferStatus.Nothing }, { status: ChatStatus.NotStarted, chatClosed: false }, []],
   ])('SPEC §4 transfer result %s', (_name, data, state, messages) => {
     const scheduler = newScheduler();
@@ -74,7 +96,12 @@ describe('agent transfer (SPEC §4)', () => {
     scheduler.run(({ cold, flush }) => {
       const { engine } = agentEngine(cold, scheduler, {
         wire: { adminOfflineMsg: 'Leave us a message', unWorkingMsg: 'We are closed' },
-        overrides: { transferAgent: answers(cold('(r|)', { r: result({ status: TransferStatus.Offline }) }), cold('(r|)', { r: result({ status: TransferStatus.OutsideHours }) })) },
+        overrides: {
+          transferAgent: answers(
+            cold('(r|)', { r: result({ status: TransferStatus.Offline }) }),
+            cold('(r|)', { r: result({ status: TransferStatus.OutsideHours }) }),
+          ),
+        },
       });
       at(scheduler, 0, () => engine.start());
       at(scheduler, 10, () => engine.requestHuman());
