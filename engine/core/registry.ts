@@ -1,20 +1,11 @@
-/**
- * The types each feature slice adds to the engine, by feature name: its part of the state, the
- * commands the UI sends it and the results its effects report (any of them may be left out). Each
- * feature registers its own in its slice.ts, so that ChatState and the intent unions are derived
- * here from one list and never edited by hand:
- *
- *   declare module '../../core/registry' {
- *     interface SliceTypes {
- *       history: { state: HistoryState; command: HistoryCommand; result: HistoryResult };
- *     }
- *   }
- *
- * core/slices.ts then lists the feature's initial state and reducer cases under the same name.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by each feature (declaration merging)
-export interface SliceTypes {}
+import type { SliceTypes } from './slices';
 
+/**
+ * ChatState's slices and the intent unions, derived from the one list of slices (core/slices.ts:
+ * `SliceTypes`, and `SLICES` beside it), so that a new feature never edits core/state.ts,
+ * core/intents.ts or core/reduce.ts. (Not declaration merging from each feature: a bundled .d.ts,
+ * what an integrator's compiler reads, loses module augmentations of relative paths.)
+ */
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
 type Part<K extends keyof SliceTypes, P extends string> = SliceTypes[K] extends Record<P, infer T> ? T : never;
 

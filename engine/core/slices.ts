@@ -1,17 +1,49 @@
-import { agentEventsCases } from '../features/agentEvents/slice';
-import { bootstrapCases, initialBootstrap } from '../features/bootstrap/slice';
-import { conversationCases, initialConversation } from '../features/conversation/slice';
-import { countdownsCases, initialCountdowns } from '../features/countdowns/slice';
-import { deliveryCases } from '../features/delivery/slice';
-import { evaluationCases, initialEvaluation } from '../features/evaluation/slice';
-import { formsCases, initialForms } from '../features/forms/slice';
-import { historyCases, initialHistory } from '../features/history/slice';
-import { initialNotices, noticesCases } from '../features/notices/slice';
-import { robotCases } from '../features/robot/slice';
-import { signalsCases, initialSignals } from '../features/signals/slice';
+import { agentEventsCases, type AgentEventsResult } from '../features/agentEvents/slice';
+import {
+  bootstrapCases,
+  initialBootstrap,
+  type BootstrapState,
+  type BootstrapCommand,
+  type BootstrapResult,
+  type RecoveryResult,
+} from '../features/bootstrap/slice';
+import {
+  conversationCases,
+  initialConversation,
+  type ConversationState,
+  type ConversationCommand,
+  type ConversationResult,
+} from '../features/conversation/slice';
+import { countdownsCases, initialCountdowns, type CountdownsState, type CountdownsResult } from '../features/countdowns/slice';
+import { deliveryCases, type DeliveryCommand, type DeliveryResult } from '../features/delivery/slice';
+import { evaluationCases, initialEvaluation, type EvaluationState, type EvaluationCommand, type EvaluationResult } from '../features/evaluation/slice';
+import { formsCases, initialForms, type FormsState, type FormsCommand, type FormsResult } from '../features/forms/slice';
+import { historyCases, initialHistory, type HistoryState, type HistoryCommand, type HistoryResult } from '../features/history/slice';
+import { initialNotices, noticesCases, type NoticesState, type NoticesResult } from '../features/notices/slice';
+import { robotCases, type RobotCommand, type RobotResult } from '../features/robot/slice';
+import { signalsCases, initialSignals, type SignalsState, type SignalsCommand, type SignalsResult } from '../features/signals/slice';
 import type { ChatQuery } from '../model/query';
 import type { Cases } from './cases';
-import type { SliceTypes, StateOf } from './registry';
+import type { StateOf } from './registry';
+
+/**
+ * The engine's slices by feature, their types: each feature's part of the state, the commands the
+ * UI sends it and the results its effects report (any may be left out). `SLICES` below lists their
+ * values under the same names; core/registry.ts derives ChatState and the intent unions from these.
+ */
+export interface SliceTypes {
+  bootstrap: { state: BootstrapState; command: BootstrapCommand; result: BootstrapResult | RecoveryResult };
+  conversation: { state: ConversationState; command: ConversationCommand; result: ConversationResult };
+  agentEvents: { result: AgentEventsResult };
+  history: { state: HistoryState; command: HistoryCommand; result: HistoryResult };
+  delivery: { command: DeliveryCommand; result: DeliveryResult };
+  robot: { command: RobotCommand; result: RobotResult };
+  signals: { state: SignalsState; command: SignalsCommand; result: SignalsResult };
+  countdowns: { state: CountdownsState; result: CountdownsResult };
+  notices: { state: NoticesState; result: NoticesResult };
+  evaluation: { state: EvaluationState; command: EvaluationCommand; result: EvaluationResult };
+  forms: { state: FormsState; command: FormsCommand; result: FormsResult };
+}
 
 /** A feature's slice at run time: its initial state (when it keeps one) and its reducer cases. */
 type Slice<K extends keyof SliceTypes> = ([StateOf<K>] extends [never] ? { initial?: never } : { initial: StateOf<K> | ((query: ChatQuery) => StateOf<K>) }) & {

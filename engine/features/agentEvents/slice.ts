@@ -3,7 +3,7 @@ import type { ChatState } from '../../core/state';
 import type { ChatMessage } from '../../model/message';
 import { appendAll } from '../../model/timeline';
 
-type AgentEventsResult =
+export type AgentEventsResult =
   /** SPEC §4 event 1201: one or more agent messages of a poll, in order. */
   | { type: 'agentMessages'; messages: readonly ChatMessage[] }
   /** The visitor's own messages, sent from another tab (docs/protocol.md "Several tabs"), in order. */
@@ -22,10 +22,3 @@ export const agentEventsCases = {
   sentElsewhere: shown,
   messageDeleted: (state, { id }) => updateMessage(state, id, () => null),
 } satisfies Cases;
-
-// This feature's part of the engine's state and intents (core/registry.ts).
-declare module '../../core/registry' {
-  interface SliceTypes {
-    agentEvents: { result: AgentEventsResult };
-  }
-}

@@ -35,18 +35,18 @@ export interface BootstrapState {
   reconnecting: boolean;
 }
 
-type BootstrapCommand =
+export type BootstrapCommand =
   | { type: 'start' }
   /** The visitor asks to try the start again after the backend could not be reached. */
   | { type: 'startRetried' };
 
-type BootstrapResult =
+export type BootstrapResult =
   | { type: 'channelLoaded'; channel: ChannelInfo }
   /** chatStart answered: the session, and the chat status it starts in (SPEC §4). */
   | { type: 'sessionStarted'; session: ChatSession; status: ChatStatus }
   | { type: 'failed'; error: ChatError };
 
-type RecoveryResult =
+export type RecoveryResult =
   /** A call found the session with this pollId forgotten by the backend (docs/protocol.md "Session recovery"). */
   | { type: 'sessionLost'; pollId: string }
   /** A new session for the same visitor, after a loss: its session and the status it is in. */
@@ -73,10 +73,3 @@ export const bootstrapCases = {
     state.phase === 'ready' && !state.reconnecting && state.session?.pollId === pollId ? { ...state, reconnecting: true } : state,
   sessionResumed: (state, { session }) => ({ ...state, session, reconnecting: false }),
 } satisfies Cases;
-
-// This feature's part of the engine's state and intents (core/registry.ts).
-declare module '../../core/registry' {
-  interface SliceTypes {
-    bootstrap: { state: BootstrapState; command: BootstrapCommand; result: BootstrapResult | RecoveryResult };
-  }
-}

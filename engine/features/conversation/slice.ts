@@ -25,14 +25,14 @@ export interface ConversationState {
   queue: { position: number; messageId: string | null } | null;
 }
 
-type ConversationCommand =
+export type ConversationCommand =
   /** Asks for a human agent (SPEC §4 transfer). */
   | { type: 'humanRequested' }
   | { type: 'groupChosen'; groupId: string }
   /** The visitor ends the chat (SPEC §7 chatClose). */
   | { type: 'closeRequested' };
 
-type ConversationResult =
+export type ConversationResult =
   | { type: 'groupChoiceRequired'; groups: readonly AgentGroup[] }
   | { type: 'transferStarted' }
   /** A transfer attempt ended; `waiting` when it connected or queued (the visitor waits for an agent). */
@@ -107,10 +107,3 @@ export const conversationCases = {
   chatClosed: (state) => leaveAgent(state, true),
   agentRefused: (state) => leaveAgent(state, false),
 } satisfies Cases;
-
-// This feature's part of the engine's state and intents (core/registry.ts).
-declare module '../../core/registry' {
-  interface SliceTypes {
-    conversation: { state: ConversationState; command: ConversationCommand; result: ConversationResult };
-  }
-}

@@ -8,7 +8,7 @@ export interface CountdownsState {
   countdown: { agent: number; visitor: number };
 }
 
-type CountdownsResult =
+export type CountdownsResult =
   /** A new countdown starts (or both stop): the 1 s tick restarts. */
   | { type: 'countdownSet'; agent: number; visitor: number }
   /** The seconds left of each countdown, read from the clock at a tick. */
@@ -19,10 +19,3 @@ export const initialCountdowns: CountdownsState = { countdown: { agent: COUNTDOW
 const show = (state: ChatState, { agent, visitor }: CountdownsState['countdown']): ChatState => ({ ...state, countdown: { agent, visitor } });
 
 export const countdownsCases = { countdownSet: show, countdownTick: show } satisfies Cases;
-
-// This feature's part of the engine's state and intents (core/registry.ts).
-declare module '../../core/registry' {
-  interface SliceTypes {
-    countdowns: { state: CountdownsState; result: CountdownsResult };
-  }
-}

@@ -5,13 +5,13 @@ import type { ChatMessage } from '../../model/message';
 import { append, appendAll, findMessage } from '../../model/timeline';
 import { canRetry } from './predicates';
 
-type DeliveryCommand =
+export type DeliveryCommand =
   /** A visitor message (text or file) is added and delivered (SPEC §4 Sending). */
   | { type: 'visitorSent'; message: ChatMessage }
   /** The visitor sends a failed message again (canRetry). */
   | { type: 'retry'; id: string };
 
-type DeliveryResult =
+export type DeliveryResult =
   /** SPEC §4 Sending: a file's upload moved on (progress 0..1). */
   | { type: 'uploadProgressed'; id: string; progress: number }
   /** SPEC §4 Sending: the file is uploaded; its message is sent next. */
@@ -55,10 +55,3 @@ export const deliveryCases = {
     updateMessage(state, id, (m) => ({ ...m, status: MessageStatus.Sent, slow: undefined, ...(serverId && serverId !== m.id && { serverId }) })),
   sendFailed: (state, { id }) => updateMessage(state, id, failed),
 } satisfies Cases;
-
-// This feature's part of the engine's state and intents (core/registry.ts).
-declare module '../../core/registry' {
-  interface SliceTypes {
-    delivery: { command: DeliveryCommand; result: DeliveryResult };
-  }
-}

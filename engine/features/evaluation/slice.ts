@@ -9,11 +9,11 @@ export interface EvaluationState {
   evaluation: { status: EvaluationStatus; stars: readonly string[] | null };
 }
 
-type EvaluationCommand =
+export type EvaluationCommand =
   /** Shows the evaluation dialog (status 1): asked by the visitor, or by the agent (1203) or the end of the session (1202). */
   { type: 'evaluationRequested' } | { type: 'evaluationSubmitted'; star: number; comment?: string } | { type: 'evaluationDismissed' };
 
-type EvaluationResult = { type: 'evaluationInfoLoaded'; stars: readonly string[] } | { type: 'evaluationDone' };
+export type EvaluationResult = { type: 'evaluationInfoLoaded'; stars: readonly string[] } | { type: 'evaluationDone' };
 
 export const initialEvaluation: EvaluationState = { evaluation: { status: EvaluationStatus.None, stars: null } };
 
@@ -25,10 +25,3 @@ export const evaluationCases = {
   evaluationDone: (state) => withStatus(state, EvaluationStatus.Submitted),
   evaluationDismissed: (state) => (evaluationShown(state) ? withStatus(state, EvaluationStatus.None) : state),
 } satisfies Cases;
-
-// This feature's part of the engine's state and intents (core/registry.ts).
-declare module '../../core/registry' {
-  interface SliceTypes {
-    evaluation: { state: EvaluationState; command: EvaluationCommand; result: EvaluationResult };
-  }
-}

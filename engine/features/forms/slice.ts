@@ -16,13 +16,13 @@ export interface FormsState {
   leaveMessage: { offered: LeaveMessageReason | null; open: boolean; sending: boolean };
 }
 
-type FormsCommand =
+export type FormsCommand =
   | { type: 'userFormSubmitted'; values: Readonly<Record<string, string>> }
   | { type: 'leaveMessageOpened' }
   | { type: 'leaveMessageClosed' }
   | { type: 'leaveMessageSubmitted'; values: Readonly<Record<string, string>> };
 
-type FormsResult =
+export type FormsResult =
   | { type: 'userFormDone' }
   | { type: 'leaveMessageOffered'; reason: LeaveMessageReason }
   | { type: 'leaveMessageSent'; message: ChatMessage }
@@ -55,10 +55,3 @@ export const formsCases = {
   leaveMessageSent: (state, { message }) => ({ ...leave(state, { open: false, sending: false }), messages: append(state.messages, message) }),
   leaveMessageFailed: (state) => leave(state, { sending: false }),
 } satisfies Cases;
-
-// This feature's part of the engine's state and intents (core/registry.ts).
-declare module '../../core/registry' {
-  interface SliceTypes {
-    forms: { state: FormsState; command: FormsCommand; result: FormsResult };
-  }
-}

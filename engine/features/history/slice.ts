@@ -10,9 +10,9 @@ export interface HistoryState {
 }
 
 /** Loads the next older page of history. */
-type HistoryCommand = { type: 'historyRequested' };
+export type HistoryCommand = { type: 'historyRequested' };
 
-type HistoryResult = { type: 'historyLoaded'; messages: readonly ChatMessage[]; exhausted: boolean } | { type: 'historyFailed' };
+export type HistoryResult = { type: 'historyLoaded'; messages: readonly ChatMessage[]; exhausted: boolean } | { type: 'historyFailed' };
 
 export const initialHistory: HistoryState = { history: { loading: false, exhausted: false, newest: false } };
 
@@ -29,10 +29,3 @@ export const historyCases = {
   }),
   historyFailed: (state) => ({ ...state, history: { ...state.history, loading: false } }),
 } satisfies Cases;
-
-// This feature's part of the engine's state and intents (core/registry.ts).
-declare module '../../core/registry' {
-  interface SliceTypes {
-    history: { state: HistoryState; command: HistoryCommand; result: HistoryResult };
-  }
-}

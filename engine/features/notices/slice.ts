@@ -10,7 +10,7 @@ export interface NoticesState {
   sysQueue: readonly ChatMessage[];
 }
 
-type NoticesResult =
+export type NoticesResult =
   /** A message the engine writes (a system line, the robot's welcome) is shown now. */
   | { type: 'messageAdded'; message: ChatMessage }
   /** A message waits in the system-message queue (SPEC §7). */
@@ -32,10 +32,3 @@ export const noticesCases = {
     return { ...state, sysQueue: state.sysQueue.filter((m) => m !== message), messages: append(state.messages, message) };
   },
 } satisfies Cases;
-
-// This feature's part of the engine's state and intents (core/registry.ts).
-declare module '../../core/registry' {
-  interface SliceTypes {
-    notices: { state: NoticesState; result: NoticesResult };
-  }
-}

@@ -8,9 +8,9 @@ import type { RobotAskData } from '../../protocol';
 import { canRateReply } from './predicates';
 
 /** SPEC §4 Rating of a reply: one choice, locked once chosen (canRateReply). */
-type RobotCommand = { type: 'messageRated'; id: string; rating: MessageRating };
+export type RobotCommand = { type: 'messageRated'; id: string; rating: MessageRating };
 
-type RobotResult =
+export type RobotResult =
   /** A robot answer is awaited: its placeholder (the thinking block) shows. */
   | { type: 'robotPending'; id: string; createdAt: number }
   | { type: 'robotAnswered'; id: string; answer: RobotAskData; createdAt: number }
@@ -56,10 +56,3 @@ export const robotCases = {
     })),
   messageRated: (state, { id, rating }) => (canRateReply(findMessage(state.messages, id)) ? updateMessage(state, id, (m) => ({ ...m, rating })) : state),
 } satisfies Cases;
-
-// This feature's part of the engine's state and intents (core/registry.ts).
-declare module '../../core/registry' {
-  interface SliceTypes {
-    robot: { command: RobotCommand; result: RobotResult };
-  }
-}

@@ -11,9 +11,9 @@ export interface SignalsState {
 }
 
 /** The visitor is typing `text` (SPEC §7 typing). */
-type SignalsCommand = { type: 'visitorTyping'; text: string };
+export type SignalsCommand = { type: 'visitorTyping'; text: string };
 
-type SignalsResult = { type: 'agentTyping' } | { type: 'agentTypingStopped' } | { type: 'readMarked' } | { type: 'visibilityChanged'; visible: boolean };
+export type SignalsResult = { type: 'agentTyping' } | { type: 'agentTypingStopped' } | { type: 'readMarked' } | { type: 'visibilityChanged'; visible: boolean };
 
 export const initialSignals: SignalsState = { agentTyping: false, unread: false, pageVisible: true };
 
@@ -27,10 +27,3 @@ export const signalsCases = {
   chatClosed: (state) => ({ ...state, agentTyping: false }),
   agentRefused: (state) => ({ ...state, agentTyping: false }),
 } satisfies Cases;
-
-// This feature's part of the engine's state and intents (core/registry.ts).
-declare module '../../core/registry' {
-  interface SliceTypes {
-    signals: { state: SignalsState; command: SignalsCommand; result: SignalsResult };
-  }
-}
