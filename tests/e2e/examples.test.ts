@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -42,11 +42,20 @@ async function installApp(name: string, tarballs: string[], extra: string[]): Pr
 /** `vite preview` of a build on a free port; resolves its origin once it answers. */
 async function preview(app: string, outDir: string, env: Record<string, string> = {}): Promise<{ url: string; server: ChildProcess }> {
   const port = await freePort();
-  const server = spawn(join(app, 'node_modules/.bin/vite'), ['preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    cwd: app,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // Vite 8.4 refuses a second server of one project (a lock) unless told; the example previews two
+  // builds of one folder at once. Older versions refuse the option itself.
+  const vite = JSON.parse(readFileSync(join(app, 'node_modules/vite/package.json'), 'utf8')) as { version: string };
+  const [major = 0, minor = 0] = vite.version.split('.').map(Number);
+  const lock = major > 8 || (major === 8 && minor >= 4) ? ['--bypass-lock'] : [];
+  const server = spawn(
+    join(app, 'node_modules/.bin/vite'),
+    ['preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort', ...lock],
+    {
+      cwd: app,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((ready, fail) => {
     server.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes(String(port)) && ready());
