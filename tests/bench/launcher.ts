@@ -7,7 +7,7 @@
  */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 
 /**
  * How the visitor reaches the click: `hover` — the pointer rests on the launcher for HOVER_MS, the
@@ -101,15 +101,19 @@ async function startHostSite(chatUrl: string): Promise<{ url: (visit: Visit) => 
 const marksOf = (target: Page | Frame): Promise<Record<string, number>> =>
   target.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
 
+/** Puts `page` on `network` (Chromium's emulation over CDP); nothing for loopback. */
+export async function emulateNetwork(context: BrowserContext, page: Page, network: Network): Promise<void> {
+  if (!network.conditions) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network.conditions });
+}
+
 async function runOnce(browser: Browser, hostUrl: string, network: Network, visit: Visit): Promise<LauncherRun> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
-    if (network.conditions) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network.conditions });
-    }
+    await emulateNetwork(context, page, network);
     await context.addInitScript({ content: PROBE });
     await page.goto(hostUrl);
     const launcher = page.locator('visitor-chat button').first();

@@ -21,7 +21,7 @@ import { createChatEngine, EventCode, MsgType, SenderType, type EventBatch, type
 import { encodeText } from '../../server/agent';
 import { WIDGET_RUNTIMES, type WidgetRuntime } from '../../scripts/widgetRuntime';
 import { startLikeNpmStart, type ServedBuild } from '../support/npmStart';
-import { launcherFigures, HOVER_MS, LOOPBACK, SLOW, type LauncherRun, type Network, type Visit } from './launcher';
+import { emulateNetwork, launcherFigures, HOVER_MS, LOOPBACK, SLOW, type LauncherRun, type Network, type Visit } from './launcher';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const POLL_SIZE = 1_000;
@@ -107,11 +107,7 @@ async function firstMessageTimes(url: string, network: Network): Promise<number[
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 390, height: 760 } });
       const page = await context.newPage();
-      if (network.conditions) {
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network.conditions });
-      }
+      await emulateNetwork(context, page, network);
       await page.addInitScript({ content: FIRST_MESSAGE_PROBE });
       await page.goto(`${url}/chat/index?channelid=demo`);
       const handle = await page.waitForFunction(() => (window as unknown as { __firstMessage?: number }).__firstMessage, null, { timeout: 60_000 });
