@@ -24,6 +24,7 @@ export {
   type EventStreamRequest,
   type PushFrame,
   type UploadRequest,
+  type UploadFrame,
 } from './transport/visitorApi';
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';

@@ -1,4 +1,4 @@
-import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, map, type Observable, type SchedulerLike } from 'rxjs';
 import { API_PREFIX, UPLOAD_TIMEOUT_MS } from '../constants';
 import { decodeChannelInfo, type ChannelInfo } from '../model/channel';
 import type {
@@ -100,18 +100,24 @@ export interface VisitorApi {
   addSessionMsg(req: SendMsgRequest): Observable<void>;
   robotAsk(req: RobotAskRequest): Observable<RobotAskData>;
   robotTips(req: RobotTipsRequest): Observable<RobotTipsData>;
-  /** Multipart upload (60 s); `onProgress` hears the fraction sent (0..1) where the platform reports it. */
-  upload(req: UploadRequest): Observable<UploadData>;
+  /** Multipart upload (60 s): progress frames where the platform reports them, then the file's address. */
+  upload(req: UploadRequest): Observable<UploadFrame>;
   uploadBase64(req: UploadBase64Request): Observable<UploadData>;
 }
 
-/** The upload call's request (SPEC §7 upload: userId, file), plus an optional progress listener. */
+/** The upload call's request (SPEC §7 upload: userId, file). */
 export interface UploadRequest {
   userId: string;
   file: Blob;
   fileName: string;
-  onProgress?: (fraction: number) => void;
 }
+
+/**
+ * What an upload hands over, as the push stream does (PushFrame): `progress` with the fraction sent
+ * (0..1) each time the platform reports one (XMLHttpRequest does, fetch does not), then `done` once
+ * with the answer's data.
+ */
+export type UploadFrame = { kind: 'progress'; fraction: number } | { kind: 'done'; data: UploadData };
 
 export interface HttpOptions {
   /** Origin (and optional path prefix) of the API; '' means the page's own origin. */
@@ -121,8 +127,8 @@ export interface HttpOptions {
   /** Scheduler of the time-outs (virtual time in tests). */
   scheduler?: SchedulerLike | undefined;
   /**
-   * XMLHttpRequest, used for uploads with a progress listener (fetch reports no upload progress);
-   * defaults to the global one when there is one and no `fetch` was given, else fetch is used.
+   * XMLHttpRequest, used for uploads, whose progress fetch does not report; defaults to the global
+   * one when there is one and no `fetch` was given, else uploads use fetch (no progress frames).
    */
   XMLHttpRequest?: typeof XMLHttpRequest | undefined;
   /** Where a field dropped while decoding is reported, one line each (e.g. the engine's log). */
@@ -164,11 +170,12 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
     addSessionMsg: (req) => call('addSessionMsg', req, none),
     robotAsk: (req) => call('robotAsk', req, decodeRobot),
     robotTips: (req) => call('robotTips', req, decodeTips),
-    upload: ({ userId, file, fileName, onProgress }) => {
+    upload: ({ userId, file, fileName }) => {
       const form = new FormData();
       form.append('userId', userId);
       form.append('file', file, fileName);
-      return onProgress && Xhr ? xhrUpload(base + 'upload', scheduler, form, onProgress, Xhr) : call('upload', form, decodeUpload, UPLOAD_TIMEOUT_MS);
+      if (Xhr) return xhrUpload(base + 'upload', scheduler, form, Xhr);
+      return call('upload', form, decodeUpload, UPLOAD_TIMEOUT_MS).pipe(map((data): UploadFrame => ({ kind: 'done', data })));
     },
     uploadBase64: (req) => call('uploadBase64', req, decodeUpload, UPLOAD_TIMEOUT_MS),
   };

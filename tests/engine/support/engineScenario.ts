@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
-import { Observable, Subject, Subscription, defer, map, mergeMap, throwError, timer } from 'rxjs';
+import { Observable, Subject, Subscription, defer, map, mergeMap, startWith, throwError, timer } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { HISTORY_PAGE_SIZE, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, outboxKey } from '../../../engine/constants';
 import type { ChatState } from '../../../engine/core/state';
@@ -21,7 +21,7 @@ import type {
   WireEvent,
 } from '../../../engine/protocol';
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from '../../../engine/transport/errors';
-import type { EventBatch, PushFrame, VisitorApi } from '../../../engine/transport/visitorApi';
+import type { EventBatch, PushFrame, UploadFrame, VisitorApi } from '../../../engine/transport/visitorApi';
 
 /**
  * Random whole-engine scenarios for the property test (tests/engine/properties): a backend that
@@ -1025,11 +1025,11 @@ class Backend {
       typing: () => side('typing'),
       leaveMsg: () => side('leaveMsg'),
       robotAsk: () => within('robotAsk', s.robotAsk, { msgContent: 'ok' }),
-      upload: (req) =>
-        defer(() => {
-          req.onProgress?.(0.5);
-          return within('upload', s.upload, { url: 'https://files.example/u1.png', name: 'u1', suffix: 'png' }, UPLOAD_TIMEOUT_MS);
-        }),
+      upload: () =>
+        within('upload', s.upload, { url: 'https://files.example/u1.png', name: 'u1', suffix: 'png' }, UPLOAD_TIMEOUT_MS).pipe(
+          map((data): UploadFrame => ({ kind: 'done', data })),
+          startWith<UploadFrame>({ kind: 'progress', fraction: 0.5 }),
+        ),
       // Calls the engine does not make (SPEC §7 lists them; nothing in the engine needs them).
       getSessionMsg: never('getSessionMsg'),
       getOfflineMsg: never('getOfflineMsg'),
