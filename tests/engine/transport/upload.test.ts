@@ -1,7 +1,7 @@
 import { Subscription, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_TIMEOUT_MS } from '../../../engine/constants';
-import { createVisitorApi, type UploadFrame } from '../../../engine/transport/visitorApi';
+import { UPLOAD_TIMEOUT_MS } from '#engine/constants';
+import { createVisitorApi, type UploadFrame } from '#engine/transport/visitorApi';
 
 /** The part of XMLHttpRequest the upload uses, driven by the test. */
 class FakeXhr {
