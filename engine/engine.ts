@@ -22,6 +22,9 @@ import { history } from './features/history/effect';
 import { pageNotices } from './features/notices/pageNotices';
 import { systemQueue } from './features/notices/systemQueue';
 import { robot } from './features/robot/effect';
+import { welcome } from './features/robot/welcome';
+import { faq } from './features/faq/effect';
+import { canShowFaq } from './features/faq/predicates';
 import { receipts } from './features/signals/receipts';
 import { typing } from './features/signals/typing';
 import { visibility } from './features/signals/visibility';
@@ -120,6 +123,8 @@ export interface ChatEngine {
    * requestHuman does (nothing while canChooseQuickReply says no); any other sends its name as text.
    */
   chooseQuickReply(reply: QuickReply): void;
+  /** Shows the channel's FAQ again as the newest message (SPEC §2; nothing while canShowFaq says no). */
+  showFaq(): void;
   /** Picks the agent group offered in `groupChoice` (SPEC §4 groups). */
   chooseGroup(groupId: string): void;
   /** Submits the user form owed in status 1 (SPEC §4, §7 submitUserForm). */
@@ -152,6 +157,8 @@ export const EFFECTS: readonly Effect[] = [
   delivery,
   outbox,
   robot,
+  welcome,
+  faq,
   transfer,
   close,
   agentEvents,
@@ -275,6 +282,9 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
       if (!canChooseQuickReply(store.getState(), reply)) return;
       if (transfersToHuman(reply)) apply({ type: 'humanRequested' });
       else sendText(reply.name);
+    },
+    showFaq() {
+      if (canShowFaq(store.getState())) apply({ type: 'faqRequested' });
     },
     chooseGroup: (groupId) => apply({ type: 'groupChosen', groupId }),
     submitUserForm: (values) => apply({ type: 'userFormSubmitted', values }),

@@ -12,6 +12,7 @@ export { canLoadOlder } from './features/history/predicates';
 export { canRetry, canSendText, isUnconfirmed, isUploading, outlivesPage } from './features/delivery/predicates';
 export { canRetryStart, forgotSession, unreachable } from './features/bootstrap/predicates';
 export { canRateReply, quickReplies, showsRating, showsThinking, thoughtSeconds } from './features/robot/predicates';
+export { canShowFaq, hasFaq, isFaqMessage } from './features/faq/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
 
