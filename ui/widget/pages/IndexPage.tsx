@@ -3,7 +3,7 @@ import { useSearch } from 'wouter';
 import { ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
 import { ChatScreen } from '../components/ChatScreen';
 import { Toasts } from '../components/Toasts';
-import { chatFor, chatQuery, settleEarlyChat, subscribeChatQuery } from './pageChat';
+import { chatFor, chatQuery, settleEarlyChat, subscribeChatQuery } from '../earlyChat';
 
 /** The chat of `query`, read once: the chat belongs to the page load that opened it. */
 function Chat({ query }: { query: string }) {

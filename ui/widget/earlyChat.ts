@@ -1,9 +1,9 @@
 import { combineLatest, distinctUntilChanged, filter, map } from 'rxjs';
 import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '@visitor-chat/chat-engine';
-import { isLanguage } from '../../i18n/languages';
-import { chooseLanguage, languageChosen } from '../../i18n/languageStore';
+import { isLanguage } from '../i18n/languages';
+import { chooseLanguage, languageChosen } from '../i18n/languageStore';
 import { browserStorage, documentVisibility, networkReturns } from '@visitor-chat/chat-engine/browser';
-import { embeddingHost, type HostInit, type HostLink } from '../hostLink';
+import { embeddingHost, type HostInit, type HostLink } from './hostLink';
 
 /**
  * The chat's query with what the host page passed in init (ui/loader): the visitor's identity and
@@ -65,7 +65,7 @@ function hostLanguage(code: string | undefined): void {
 }
 
 /**
- * The chat of this page load, started as soon as the page's module runs (at startup: index.html
+ * The chat of this page load, started as soon as this module runs (at startup: index.html
  * preloads it), so that its first requests go out beside the catalog's fetch and the first render
  * instead of after them. Every route leads to /index keeping the query, so the URL's query now is
  * the page's query. Embedded by the loader, it starts when the host's init comes — not before: a
