@@ -47,14 +47,19 @@ function createChat(query: string): ChatEngine {
 
 /** The host's init, once it came (embedded by the loader). */
 let hostInit: HostInit | null = null;
-/** The chat of this page load, once it is known what it starts with; taken by the page. */
-let early: { query: string; engine: ChatEngine } | undefined;
+/** The chat of this page load, once it is known what it starts with, and this module's hold on it until the page holds it. */
+let early: { query: string; engine: ChatEngine; release: () => void } | undefined;
 const onInit = new Set<() => void>();
 
-function startEarly(query: string): void {
+/**
+ * Creates and starts the chat of `query`, held with `engine.mount()`: it is disposed after the
+ * last hold is released, this one or the page's ChatProvider's. A chat held before is let go.
+ */
+function startEarly(query: string): ChatEngine {
+  early?.release();
   const engine = createChat(query);
-  engine.start();
-  early = { query, engine };
+  early = { query, engine, release: engine.mount() };
+  return engine;
 }
 
 /** The host's language, when it is one of the 25 (a wrong code is the host's bug: a log line, nothing else). */
@@ -103,13 +108,16 @@ export function subscribeChatQuery(listener: () => void): () => void {
   return () => onInit.delete(listener);
 }
 
-/** The chat for `query`: the early one when it matches, else a new one. Changes nothing: a render may call it twice. */
+/**
+ * The chat for `query`: the early one when it matches, else one started now in its place (the page
+ * reads another query than this module did). A render may call it twice: the second call finds it.
+ */
 export function chatFor(query: string): ChatEngine {
-  return early?.query === query ? early.engine : createChat(query);
+  return early?.query === query ? early.engine : startEarly(query);
 }
 
-/** Once the page has mounted with `engine`: the early chat is taken, or disposed when the page made another. */
-export function settleEarlyChat(engine: ChatEngine): void {
-  if (early && early.engine !== engine) early.engine.dispose();
+/** Once the page's ChatProvider holds the chat, this module lets go of it: the page's unmount then ends it. */
+export function releaseEarlyChat(): void {
+  early?.release();
   early = undefined;
 }
