@@ -1,9 +1,10 @@
 import { NEVER, Observable, distinctUntilChanged, map } from 'rxjs';
+import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { createChatEngine } from '../../../engine/engine';
 import type { ChannelInfo } from '../../../engine/model/channel';
 import { fakeApi } from '../support/fakeApi';
-import { CHANNEL_ID, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session } from '../support/fixtures';
+import { CHANNEL_ID, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session, type RunHelpers } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;
@@ -214,13 +215,18 @@ describe('engine lifecycle (DESIGN: The engine)', () => {
   });
 });
 
+/** An engine whose channelInfo never answers: that request, in flight or cancelled, shows whether the engine still runs. */
+function hangingStart(cold: RunHelpers['cold'], scheduler: TestScheduler) {
+  const channelInfo$ = cold<ChannelInfo>('-');
+  const fake = fakeApi({ channelInfo: () => channelInfo$ });
+  return { channelInfo$, fake, engine: createChatEngine({ query: QUERY, api: fake.api, scheduler }) };
+}
+
 describe('engine.mount(): whoever starts the engine owns its end (ChatProvider holds it so)', () => {
   it('two mounts start the chat once; it ends one tick after the last is released, cancelling the request in flight', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectSubscriptions, flush }) => {
-      const channelInfo$ = cold<ChannelInfo>('-');
-      const fake = fakeApi({ channelInfo: () => channelInfo$ });
-      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      const { channelInfo$, fake, engine } = hangingStart(cold, scheduler);
       const releases: (() => void)[] = [];
 
       expectSubscriptions(channelInfo$.subscriptions).toBe('^ 29ms !');
@@ -241,9 +247,7 @@ describe('engine.mount(): whoever starts the engine owns its end (ChatProvider h
   it("StrictMode's unmount and remount within one task keep the engine and its request", () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectSubscriptions, flush }) => {
-      const channelInfo$ = cold<ChannelInfo>('-');
-      const fake = fakeApi({ channelInfo: () => channelInfo$ });
-      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      const { channelInfo$, fake, engine } = hangingStart(cold, scheduler);
       let release = (): void => undefined;
 
       expectSubscriptions(channelInfo$.subscriptions).toBe('^ 49ms !');
@@ -266,9 +270,7 @@ describe('engine.mount(): whoever starts the engine owns its end (ChatProvider h
   it("an engine started with start() is its caller's: mounts hold it, and their release does not end it", () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectSubscriptions, flush }) => {
-      const channelInfo$ = cold<ChannelInfo>('-');
-      const fake = fakeApi({ channelInfo: () => channelInfo$ });
-      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      const { channelInfo$, fake, engine } = hangingStart(cold, scheduler);
 
       expectSubscriptions(channelInfo$.subscriptions).toBe('^ 99ms !');
       at(scheduler, 0, () => {
@@ -287,9 +289,7 @@ describe('engine.mount(): whoever starts the engine owns its end (ChatProvider h
   it('start() on an engine a mount started does nothing: it still ends after its last mount', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectSubscriptions, flush }) => {
-      const channelInfo$ = cold<ChannelInfo>('-');
-      const fake = fakeApi({ channelInfo: () => channelInfo$ });
-      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      const { channelInfo$, fake, engine } = hangingStart(cold, scheduler);
       let release = (): void => undefined;
 
       expectSubscriptions(channelInfo$.subscriptions).toBe('^ 19ms !');
@@ -307,9 +307,7 @@ describe('engine.mount(): whoever starts the engine owns its end (ChatProvider h
   it('a release called twice lets go of its own hold only; after dispose() a mount does nothing', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectSubscriptions, flush }) => {
-      const channelInfo$ = cold<ChannelInfo>('-');
-      const fake = fakeApi({ channelInfo: () => channelInfo$ });
-      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      const { channelInfo$, fake, engine } = hangingStart(cold, scheduler);
       const releases: (() => void)[] = [];
 
       expectSubscriptions(channelInfo$.subscriptions).toBe('^ 19ms !');
@@ -334,9 +332,7 @@ describe('engine.mount(): whoever starts the engine owns its end (ChatProvider h
   it('dispose() while mounted ends the engine at once; a later release changes nothing', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectSubscriptions, flush }) => {
-      const channelInfo$ = cold<ChannelInfo>('-');
-      const fake = fakeApi({ channelInfo: () => channelInfo$ });
-      const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler });
+      const { channelInfo$, engine } = hangingStart(cold, scheduler);
       let release = (): void => undefined;
 
       expectSubscriptions(channelInfo$.subscriptions).toBe('^ 9ms !');
