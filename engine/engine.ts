@@ -1,7 +1,9 @@
-import { EMPTY, Subscription, asyncScheduler, catchError, defer, merge, retry, skip, tap, type Observable, type SchedulerLike } from 'rxjs';
+import { Subscription, asyncScheduler, skip, type Observable, type SchedulerLike } from 'rxjs';
 import type { Effect, EffectContext } from './core/effect';
-import type { EffectOutput, EngineEvent } from './core/intents';
+import type { EngineEvent } from './core/intents';
 import { initialState, type ChatState } from './core/state';
+import { lifecycle } from './core/lifecycle';
+import { runEffects } from './core/runEffects';
 import { createStore } from './core/store';
 import { agentEvents } from './features/agentEvents/effect';
 import { bootstrap } from './features/bootstrap/effect';
@@ -93,8 +95,15 @@ export interface ChatEngine {
   readonly state$: Observable<ChatState>;
   /** Side effects for the UI layer to perform (title notice, parent-window message, toasts). */
   readonly events$: Observable<EngineEvent>;
-  /** Begins the chat (bootstrap); calling it again does nothing. */
+  /** Begins the chat (bootstrap) and leaves its end to your `dispose()`; on an engine already started it does nothing. */
   start(): void;
+  /**
+   * Holds the engine while a UI shows it (ChatProvider does): the first mount starts it, and the
+   * function returned releases this hold. An engine started by a mount is disposed one scheduler
+   * tick after its last hold is released, unless mounted again by then; one started by `start()`
+   * stays until `dispose()`.
+   */
+  mount(): () => void;
   /**
    * After the backend could not be reached (error code `unreachable`), tries the start again now;
    * otherwise does nothing. The engine also tries again by itself (backoff, and when the network returns).
@@ -173,21 +182,6 @@ export const EFFECTS: readonly Effect[] = [
   leaveMessage,
 ];
 
-/** Consecutive failures after which a broken effect is left stopped rather than restarted. */
-const EFFECT_RESTARTS = 10;
-
-/**
- * An effect whose bug (an exception) is logged and the effect restarted, so that one failing rule
- * never stops the others: the chat goes on without it instead of going dead.
- */
-function isolated(effect: Effect, ctx: EffectContext): Observable<EffectOutput> {
-  return defer(() => effect(ctx)).pipe(
-    tap({ error: (e: unknown) => ctx.log.warn(`the ${effect.name || 'an'} effect failed and restarts`, e) }),
-    retry({ count: EFFECT_RESTARTS, resetOnSuccess: true }),
-    catchError(() => EMPTY),
-  );
-}
-
 let counter = 0;
 /**
  * Default message id: unique across tabs and page loads (it is also the message's clientMsgId, by
@@ -213,8 +207,6 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
   const store = createStore(initialState(query));
   const { apply } = store;
   const subscription = new Subscription();
-  let disposed = false;
-  let started = false;
 
   const watched = watchSession(
     options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler, warn: (line) => (options.log ?? consoleLogger).warn(line) }),
@@ -238,8 +230,19 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     push: options.push,
   };
 
+  const life = lifecycle(scheduler, {
+    begin() {
+      subscription.add(runEffects(effects, ctx).subscribe(apply));
+      apply({ type: 'start' });
+    },
+    end() {
+      subscription.unsubscribe();
+      store.close();
+    },
+  });
+
   function sendText(text: string): string | null {
-    const message = disposed ? null : textMessage(text, newId, scheduler.now());
+    const message = life.ended() ? null : textMessage(text, newId, scheduler.now());
     if (!message) return null;
     apply({ type: 'visitorSent', message });
     return message.id;
@@ -254,18 +257,14 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     getSnapshot: store.getState,
     state$: store.state$,
     events$: store.events$,
-    start() {
-      if (started || disposed) return;
-      started = true;
-      subscription.add(merge(...effects.map((effect) => isolated(effect, ctx))).subscribe(apply));
-      apply({ type: 'start' });
-    },
+    start: life.start,
+    mount: life.mount,
     retryStart() {
       if (canRetryStart(store.getState())) apply({ type: 'startRetried' });
     },
     sendText,
     sendFile(file, fileName, extra = {}) {
-      if (disposed) return { error: 'disposed' };
+      if (life.ended()) return { error: 'disposed' };
       const limit = fileLimit(options.maxFileSize);
       if (file.size > limit) return { error: 'tooLarge', limit, size: file.size };
       const message = fileMessage(file, fileName, extra, newId(), scheduler.now());
@@ -296,11 +295,6 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     openLeaveMessage: () => apply({ type: 'leaveMessageOpened' }),
     closeLeaveMessage: () => apply({ type: 'leaveMessageClosed' }),
     leaveMessage: (values) => apply({ type: 'leaveMessageSubmitted', values }),
-    dispose() {
-      if (disposed) return;
-      disposed = true;
-      subscription.unsubscribe();
-      store.close();
-    },
+    dispose: life.dispose,
   };
 }
