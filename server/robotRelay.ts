@@ -94,9 +94,8 @@ export async function* upstreamFrames(upstream: RobotUpstream, request: ChatRequ
   if (!response.ok || !streams || !response.body) {
     signal?.removeEventListener('abort', abort);
     const body = await response.text().catch(() => '');
-    throw new UpstreamError(
-      `${where}: HTTP ${response.status}${streams ? '' : ` ${type || 'without a Content-Type'}, not a UI message stream`}: ${head(body)}`,
-    );
+    const what = response.ok ? ` ${type || 'without a Content-Type'}, not a UI message stream` : '';
+    throw new UpstreamError(`${where}: HTTP ${response.status}${what}: ${head(body)}`);
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   let dropped = 0;

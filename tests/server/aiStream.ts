@@ -134,7 +134,8 @@ export async function startUpstream(): Promise<Upstream> {
       });
       return createUIMessageStreamResponse({ stream });
     }
-    const result = streamText({ model: model(mode === 'error'), prompt: `${messages.length} messages` });
+    // onError: the failure is the test's subject; the AI SDK would log it too.
+    const result = streamText({ model: model(mode === 'error'), prompt: `${messages.length} messages`, onError: () => undefined });
     return result.toUIMessageStreamResponse({
       sendReasoning: true,
       sendSources: true,
