@@ -37,7 +37,7 @@ function quote(text: string, max = 80): string {
  * The name of the file a media question points at: an upload of this server by its stored name,
  * else the URL's last segment; a JSON question (`{fileName|name, url}`) gives its name.
  */
-export function fileNameOf(question: string, store?: Store): string {
+function fileNameOf(question: string, store?: Store): string {
   let name = '';
   try {
     const value: unknown = JSON.parse(question);

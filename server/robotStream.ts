@@ -13,7 +13,7 @@ export const UI_STREAM_HEADER = 'x-vercel-ai-ui-message-stream';
 /** The stream's last event, after the last frame. */
 export const DONE = '[DONE]';
 /** What the visitor reads when the robot fails mid-answer: never the cause, which goes to the log. */
-export const ROBOT_FAILED = 'The assistant could not finish this answer.';
+const ROBOT_FAILED = 'The assistant could not finish this answer.';
 
 /** The reference robot's pace unless told otherwise: a middling model's (the AI SDK's examples run at 30–60 tokens/s). */
 export const DEFAULT_TOKENS_PER_SECOND = 45;

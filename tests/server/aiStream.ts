@@ -63,7 +63,7 @@ export function sourcesOf(message: UIMessage | undefined): Array<{ url: string; 
 }
 
 /** How an upstream chat endpoint behaves. */
-export type UpstreamMode = 'answer' | 'error' | 'refuse' | 'cut' | 'silent' | 'json';
+type UpstreamMode = 'answer' | 'error' | 'refuse' | 'cut' | 'silent' | 'json';
 
 const USAGE = {
   inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
