@@ -10,6 +10,13 @@ const require = createRequire(import.meta.url);
 export const messages = (page: Page): Locator => page.getByRole('log');
 
 /** The composer's text field. */
+/**
+ * The FAQ list of the reference robot's answer to a question it does not know (not the channel's
+ * FAQ message, which opens the chat and may be scrolled out of the rendered list).
+ */
+export const unknownQuestionFaq = (page: Page): Locator =>
+  messages(page).locator('.message').filter({ hasText: "Sorry, I don't know the answer" }).locator('.message__faq');
+
 export const composer = (page: Page): Locator => page.getByRole('textbox', { name: 'Message' });
 
 /** Opens the widget for a channel (extra query appended) and waits for the composer. */

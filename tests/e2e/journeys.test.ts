@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE, useBrowser } from './browser';
-import { composer, connected, messages, openChat, say } from './helpers';
+import { composer, connected, messages, openChat, say, unknownQuestionFaq } from './helpers';
 
 describe('visitor journeys in Chromium', () => {
   const s = useBrowser(PHONE);
@@ -18,7 +18,7 @@ describe('visitor journeys in Chromium', () => {
     expect(await quickReplies.getByRole('button', { name: 'How long does shipping take?' }).count()).toBe(0);
 
     await say(page, 'Do you sell unicorns?');
-    const faq = messages(page).getByRole('list', { name: 'Frequently asked questions' }).nth(1);
+    const faq = unknownQuestionFaq(page);
     await faq.waitFor();
     await faq.getByRole('button', { name: 'Which payment methods do you accept?' }).click();
     await messages(page).getByText('We accept Visa, Mastercard').waitFor();

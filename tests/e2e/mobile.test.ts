@@ -81,7 +81,7 @@ describe('mobile at 360×640 with touch', () => {
           await p.evaluate(() => window.localStorage.setItem('chat-lan', 'ar'));
           await p.goto(`${baseUrl}/chat/?channelid=demo`);
           await p.locator('textarea').waitFor();
-          await p.locator('.quick-reply').first().click();
+          await p.locator('.message__faq-question').first().click();
           await p.locator('.message--right').waitFor();
         },
       },

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { connected, dev, messages, openChat, say, visitorId } from './helpers';
+import { connected, dev, messages, openChat, say, unknownQuestionFaq, visitorId } from './helpers';
 
 /** A main state of the widget, and how a visitor gets there. */
 export interface MainState {
@@ -25,8 +25,7 @@ export const MAIN_STATES: readonly MainState[] = [
       await say(page, 'What are your opening hours?');
       await messages(page).getByText('We are open Monday to Friday').waitFor();
       await say(page, 'Do you sell unicorns?');
-      // The FAQ answer, under the channel's opening FAQ message.
-      await messages(page).getByRole('list', { name: 'Frequently asked questions' }).nth(1).waitFor();
+      await unknownQuestionFaq(page).waitFor();
     },
   },
   SHOWCASE,
