@@ -23,6 +23,9 @@ export {
   type EventBatch,
   type EventStreamRequest,
   type PushFrame,
+  type RobotAnswerMetadata,
+  type RobotFrame,
+  type RobotSource,
   type UploadRequest,
 } from './transport/visitorApi';
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';

@@ -1,4 +1,4 @@
-import { EMPTY, catchError, concat, first, map, merge, mergeMap, of } from 'rxjs';
+import { EMPTY, catchError, concat, first, merge, mergeMap, of } from 'rxjs';
 import { errorText, ofType, type Effect } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import { MsgType, SenderType } from '../../model/codes';
@@ -64,7 +64,10 @@ export const robot: Effect = ({ intent$, getState, api, scheduler, log, newId })
       return concat(
         of<Intent>({ type: 'robotPending', id: answerId, createdAt: scheduler.now() }),
         api.robotAsk({ userId: state.session.userId, channelId: state.query.channelId, question: question.msgContent }).pipe(
-          map((answer): Intent => ({ type: 'robotAnswered', id: answerId, answer, createdAt: scheduler.now() })),
+          // The JSON answer; a streamed one is read from the next commit on.
+          mergeMap((frame) =>
+            frame.type === 'answer' ? of<Intent>({ type: 'robotAnswered', id: answerId, answer: frame.answer, createdAt: scheduler.now() }) : EMPTY,
+          ),
           catchError((e: unknown) => {
             log.warn(`robotAsk failed: ${errorText(e)}`);
             return of<Intent>({ type: 'robotFailed', id: answerId });

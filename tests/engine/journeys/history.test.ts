@@ -6,7 +6,7 @@ import { SenderType } from '../../../engine/model/codes';
 import type { WireMessage } from '../../../engine/protocol';
 import { ApiError, NetworkError } from '../../../engine/transport/errors';
 import { answers } from '../support/fakeApi';
-import { act, CHANNEL_ID, logLines, logSpy, newScheduler, readyApi, sequentialIds, USER_ID, wireMessage } from '../support/fixtures';
+import { act, answerFrame, CHANNEL_ID, logLines, logSpy, newScheduler, readyApi, sequentialIds, USER_ID, wireMessage } from '../support/fixtures';
 
 const ids = (engine: ChatEngine) =>
   engine.state$.pipe(
@@ -31,7 +31,7 @@ describe('history', () => {
       const fake = readyApi(cold, {
         getHistoryMsg: () => cold('100ms (h|)', { h: history }),
         sendMsg: () => cold('10ms (r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('20ms (a|)', { a: { msgContent: 'an answer' } }),
+        robotAsk: () => cold('20ms (a|)', { a: answerFrame({ msgContent: 'an answer' }) }),
       });
       const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler, newId: sequentialIds() });
 

@@ -2,7 +2,7 @@ import { NEVER, Observable, distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { createChatEngine } from '../../../engine/engine';
 import { fakeApi } from '../support/fakeApi';
-import { CHANNEL_ID, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session } from '../support/fixtures';
+import { CHANNEL_ID, answerFrame, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;
@@ -196,7 +196,7 @@ describe('engine lifecycle (DESIGN: The engine)', () => {
           asks += 1;
           // A programming error, thrown instead of returned as an Observable error.
           if (asks === 1) throw new TypeError('bug in robotAsk');
-          return cold('10ms (a|)', { a: { msgContent: 'Answer' } });
+          return cold('10ms (a|)', { a: answerFrame({ msgContent: 'Answer' }) });
         },
       });
       const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler, newId: sequentialIds(), log });

@@ -8,6 +8,7 @@ import { NetworkError } from '../../../engine/transport/errors';
 import { answers } from '../support/fakeApi';
 import {
   act,
+  answerFrame,
   at,
   channel,
   CHANNEL_ID,
@@ -108,7 +109,7 @@ describe('robot mode', () => {
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
         sendMsg: () => cold('20ms (r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('40ms (a|)', { a: { msgContent: 'We open at nine.' } }),
+        robotAsk: () => cold('40ms (a|)', { a: answerFrame({ msgContent: 'We open at nine.' }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
 
@@ -188,7 +189,7 @@ describe('robot mode', () => {
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
         sendMsg: answers(cold('20ms (r|)', { r: { status: 0 } }), cold('20ms (r|)', { r: { status: 1 } })),
-        robotAsk: () => cold('10ms (a|)', { a: { msgContent: 'ok' } }),
+        robotAsk: () => cold('10ms (a|)', { a: answerFrame({ msgContent: 'ok' }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
 
@@ -212,7 +213,7 @@ describe('robot mode', () => {
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
         sendMsg: () => cold('20ms (r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('40ms (a|)', { a: { msgContent: 'We open at nine.', msgType: MsgType.Answer, suggestions: ['And close?'] } }),
+        robotAsk: () => cold('40ms (a|)', { a: answerFrame({ msgContent: 'We open at nine.', msgType: MsgType.Answer, suggestions: ['And close?'] }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
 
@@ -276,7 +277,7 @@ describe('robot mode', () => {
         channelInfo: () => cold('50ms (c|)', { c: channel() }),
         chatStart: () => cold('30ms (s|)', { s: session() }),
         sendMsg: () => sendMsg$,
-        robotAsk: () => cold('(a|)', { a: { msgContent: 'ok' } }),
+        robotAsk: () => cold('(a|)', { a: answerFrame({ msgContent: 'ok' }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
 
@@ -299,7 +300,7 @@ describe('robot mode', () => {
     scheduler.run(({ cold, flush }) => {
       const fake = readyApi(cold, {
         sendMsg: () => cold('10ms (r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('(a|)', { a: { msgContent: 'ok' } }),
+        robotAsk: () => cold('(a|)', { a: answerFrame({ msgContent: 'ok' }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       expect(engine.sendText('typed early')).toBe('m1');
@@ -341,7 +342,7 @@ describe('robot mode after chat status 1', () => {
           chatStart: () => cold('(s|)', { s: session({ status: ChatStatus.FormCheck }) }),
           submitUserForm: () => cold('(a|)', { a: undefined }),
           sendMsg: () => cold('(r|)', { r: { status: 1 } }),
-          robotAsk: () => cold('10ms (a|)', { a: { msgContent: 'We open at nine.' } }),
+          robotAsk: () => cold('10ms (a|)', { a: answerFrame({ msgContent: 'We open at nine.' }) }),
         },
         { userFormMode: 1 },
       );
@@ -365,7 +366,7 @@ describe('robot mode after chat status 1', () => {
       const fake = readyApi(cold, {
         chatStart: () => cold('(s|)', { s: session({ status: ChatStatus.FormCheck }) }),
         sendMsg: () => cold('(r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('10ms (a|)', { a: { msgContent: 'We open at nine.' } }),
+        robotAsk: () => cold('10ms (a|)', { a: answerFrame({ msgContent: 'We open at nine.' }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       act(cold, ' s 9ms t', { s: () => engine.start(), t: () => engine.sendText('When do you open?') });
@@ -398,7 +399,8 @@ describe('a quick reply that transfers to a human (docs/protocol.md "Quick repli
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
         sendMsg: () => cold('20ms (r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('40ms (a|)', { a: { msgContent: 'Tap “Human agent”.', msgType: MsgType.Answer, suggestions: [HUMAN, 'Opening hours?'] } }),
+        robotAsk: () =>
+          cold('40ms (a|)', { a: answerFrame({ msgContent: 'Tap “Human agent”.', msgType: MsgType.Answer, suggestions: [HUMAN, 'Opening hours?'] }) }),
         transferAgent: () => cold('50ms (r|)', { r: { status: TransferStatus.Success, adminNick: 'Ann' } }),
         getAdminCard: () => cold('(a|)', { a: {} }),
         getEventMsg: () => cold('-'),

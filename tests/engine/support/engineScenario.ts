@@ -22,6 +22,7 @@ import type {
 } from '../../../engine/protocol';
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from '../../../engine/transport/errors';
 import type { EventBatch, PushFrame, VisitorApi } from '../../../engine/transport/visitorApi';
+import { asAnswerFrames } from './fixtures';
 
 /**
  * Random whole-engine scenarios for the property test (tests/engine/properties): a backend that
@@ -1024,7 +1025,7 @@ class Backend {
       submitUserForm: () => side('submitUserForm'),
       typing: () => side('typing'),
       leaveMsg: () => side('leaveMsg'),
-      robotAsk: () => within('robotAsk', s.robotAsk, { msgContent: 'ok' }),
+      robotAsk: () => within('robotAsk', s.robotAsk, { msgContent: 'ok' }).pipe(asAnswerFrames()),
       upload: (req) =>
         defer(() => {
           req.onProgress?.(0.5);

@@ -8,7 +8,7 @@ import { type ChatMessage, createMessage } from '../../../../engine/model/messag
 import type { RobotAskData } from '../../../../engine/protocol';
 import { NetworkError } from '../../../../engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
-import { CHANNEL_ID, ROBOT_NAME, USER_ID, channel, logLines, logSpy, newScheduler } from '../../support/fixtures';
+import { answerFrame, CHANNEL_ID, ROBOT_NAME, USER_ID, channel, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { readyState, runEffect } from '../../support/effectSpec';
 
 const WELCOME = { robotWelcomeMode: 1, robotWelcomeMsg: 'Hi, I am Robo' };
@@ -104,7 +104,7 @@ describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor messa
   it('a sent visitor text is followed by a pending answer at once, which robotAsk fills', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const api = fakeApi({ robotAsk: () => cold('40ms (a|)', { a: NINE }) });
+      const api = fakeApi({ robotAsk: () => cold('40ms (a|)', { a: answerFrame(NINE) }) });
       const intents = cold(' s 39ms -', v);
       const expected = '     p 39ms a';
       const run = runEffect(robot, readyState({ messages: [sent('q1', 'When do you open?')] }), intents, { api: api.api, scheduler });
@@ -119,7 +119,7 @@ describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor messa
   it('each visitor message gets its own answer, even while the previous one is awaited', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const api = fakeApi({ robotAsk: ({ question }) => cold('40ms (a|)', { a: question === 'first' ? NINE : SIX }) });
+      const api = fakeApi({ robotAsk: ({ question }) => cold('40ms (a|)', { a: answerFrame(question === 'first' ? NINE : SIX) }) });
       //                     0 ms  10 ms  40 ms 50 ms
       const intents = cold(' s 9ms t 29ms - 9ms -', v);
       const expected = '     p 9ms P 29ms a 9ms A';
