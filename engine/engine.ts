@@ -22,6 +22,7 @@ import { history } from './features/history/effect';
 import { pageNotices } from './features/notices/pageNotices';
 import { systemQueue } from './features/notices/systemQueue';
 import { robot } from './features/robot/effect';
+import { canRetryAnswer } from './features/robot/predicates';
 import { receipts } from './features/signals/receipts';
 import { typing } from './features/signals/typing';
 import { visibility } from './features/signals/visibility';
@@ -113,6 +114,8 @@ export interface ChatEngine {
    * call for it, so the rating lives in the message until the page closes.
    */
   rateMessage(id: string, rating: MessageRating): void;
+  /** Asks a failed streamed robot answer again, into the same bubble (canRetryAnswer; docs/protocol.md "Streamed robot answers"). */
+  retryAnswer(id: string): void;
   /** Asks for a human agent (SPEC §4 transfer), e.g. from robot mode. */
   requestHuman(): void;
   /**
@@ -270,6 +273,9 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     },
     loadOlder: () => apply({ type: 'historyRequested' }),
     rateMessage: (id, rating) => apply({ type: 'messageRated', id, rating }),
+    retryAnswer(id) {
+      if (canRetryAnswer(store.getState(), id)) apply({ type: 'answerRetried', id, at: scheduler.now() });
+    },
     requestHuman: () => apply({ type: 'humanRequested' }),
     chooseQuickReply(reply) {
       if (!canChooseQuickReply(store.getState(), reply)) return;

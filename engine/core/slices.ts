@@ -20,7 +20,7 @@ import { evaluationCases, initialEvaluation, type EvaluationState, type Evaluati
 import { formsCases, initialForms, type FormsState, type FormsCommand, type FormsResult } from '../features/forms/slice';
 import { historyCases, initialHistory, type HistoryState, type HistoryCommand, type HistoryResult } from '../features/history/slice';
 import { initialNotices, noticesCases, type NoticesState, type NoticesResult } from '../features/notices/slice';
-import { robotCases, type RobotCommand, type RobotResult } from '../features/robot/slice';
+import { initialRobot, robotCases, type RobotCommand, type RobotResult, type RobotState } from '../features/robot/slice';
 import { signalsCases, initialSignals, type SignalsState, type SignalsCommand, type SignalsResult } from '../features/signals/slice';
 import type { ChatQuery } from '../model/query';
 import type { Cases } from './cases';
@@ -37,7 +37,7 @@ export interface SliceTypes {
   agentEvents: { result: AgentEventsResult };
   history: { state: HistoryState; command: HistoryCommand; result: HistoryResult };
   delivery: { command: DeliveryCommand; result: DeliveryResult };
-  robot: { command: RobotCommand; result: RobotResult };
+  robot: { state: RobotState; command: RobotCommand; result: RobotResult };
   signals: { state: SignalsState; command: SignalsCommand; result: SignalsResult };
   countdowns: { state: CountdownsState; result: CountdownsResult };
   notices: { state: NoticesState; result: NoticesResult };
@@ -61,7 +61,7 @@ export const SLICES = {
   agentEvents: { cases: agentEventsCases },
   history: { initial: initialHistory, cases: historyCases },
   delivery: { cases: deliveryCases },
-  robot: { cases: robotCases },
+  robot: { initial: initialRobot, cases: robotCases },
   signals: { initial: initialSignals, cases: signalsCases },
   countdowns: { initial: initialCountdowns, cases: countdownsCases },
   notices: { initial: initialNotices, cases: noticesCases },

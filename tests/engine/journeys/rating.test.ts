@@ -89,14 +89,14 @@ describe('thoughtMs (SPEC §4 Thinking block)', () => {
         robotAsk: () => cold('2500ms (a|)', { a: answerFrame({ msgContent: 'Open 9–18', msgType: 1 }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      // Sent at 10 ms, confirmed at 30 ms: the placeholder appears then, the answer 2500 ms later.
+      // Sent at 10 ms, when the placeholder appears (SPEC §4 Receive mode 0); confirmed at 30 ms, answered 2500 ms later.
       //                 0 ms  10 ms  30 ms    2.53 s
       const commands = ' s 9ms t 19ms - 2499ms -';
-      const expected = ' n 9ms - 19ms a 2499ms t';
+      const expected = ' n 9ms a 19ms - 2499ms t';
       expectObservable(thinkingOf(engine, 'm2')).toBe(expected, { n: 'n', a: 'a', t: 't' });
       act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('When are you open?') });
       flush();
-      expect(engine.getSnapshot().messages.find((m) => m.id === 'm2')).toMatchObject({ thoughtMs: 2500, createdAt: 2530, msgContent: 'Open 9–18' });
+      expect(engine.getSnapshot().messages.find((m) => m.id === 'm2')).toMatchObject({ thoughtMs: 2520, createdAt: 2530, msgContent: 'Open 9–18' });
     });
   });
 

@@ -131,6 +131,8 @@ describe('robot mode', () => {
               status: MessageStatus.Pending,
               createdAt: 10,
             }),
+            // SPEC §4 Receive mode 0: the robot's answer awaits at once, under the question.
+            expect.objectContaining({ id: 'm2', senderType: SenderType.Robot, awaiting: true, createdAt: 10 }),
           ]);
         },
       });
@@ -208,7 +210,7 @@ describe('robot mode', () => {
     });
   });
 
-  it('SPEC §4 Receive mode 0: after the send succeeds a pending robot answer appears and robotAsk fills it', () => {
+  it('SPEC §4 Receive mode 0: a pending robot answer appears as the question is sent; robotAsk goes once the send succeeded and fills it', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
@@ -224,15 +226,16 @@ describe('robot mode', () => {
         }),
         distinctUntilChanged(),
       );
-      // Sent at 10 ms, confirmed at 30 ms: the answer is awaited from then on, and arrives 40 ms later.
+      // Sent at 10 ms, when the answer is awaited; confirmed at 30 ms, when the robot is asked; answered 40 ms later.
       //                 0 ms  10 ms  30 ms  70 ms
       const commands = ' s 9ms t 19ms - 39ms -';
-      const expected = ' n 9ms - 19ms w 39ms a';
+      const expected = ' n 9ms w 19ms - 39ms a';
       expectObservable(robotAnswer).toBe(expected, { n: 'none', w: 'awaiting:', a: 'answered:We open at nine.' });
       act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('When do you open?') });
       flush();
 
-      expect(fake.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'When do you open?' }]);
+      expect(fake.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'When do you open?', msgType: MsgType.Text }]);
+      expect(fake.calls.findIndex((c) => c.name === 'robotAsk')).toBeGreaterThan(fake.calls.findIndex((c) => c.name === 'sendMsg'));
       const [question, answer] = engine.getSnapshot().messages;
       expect(question).toMatchObject({ id: 'm1', status: MessageStatus.Sent });
       expect(answer).toMatchObject({

@@ -43,8 +43,8 @@ const v = {
   n: added(welcome(0)),
   s: { type: 'sendSucceeded', id: 'q1' },
   t: { type: 'sendSucceeded', id: 'q2' },
-  p: { type: 'robotPending', id: 'm1', createdAt: 0 },
-  P: { type: 'robotPending', id: 'm2', createdAt: 10 },
+  p: { type: 'robotPending', id: 'm1', questionId: 'q1', createdAt: 0 },
+  P: { type: 'robotPending', id: 'm2', questionId: 'q2', createdAt: 10 },
   a: { type: 'robotAnswered', id: 'm1', answer: NINE, createdAt: 40 },
   A: { type: 'robotAnswered', id: 'm2', answer: SIX, createdAt: 50 },
   f: { type: 'robotFailed', id: 'm1' },
@@ -111,7 +111,7 @@ describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor messa
       expectObservable(run.output$).toBe(expected, v);
       flush();
 
-      expect(api.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'When do you open?' }]);
+      expect(api.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'When do you open?', msgType: MsgType.Text }]);
       expect(run.getState().messages.at(-1)).toMatchObject({ id: 'm1', msgType: MsgType.Answer, msgContent: 'We open at nine.', thoughtMs: 40 });
     });
   });
@@ -131,8 +131,24 @@ describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor messa
     });
   });
 
+  it.each([MsgType.Image, MsgType.File, MsgType.Audio, MsgType.Video])(
+    'a file message (msgType %s) gets its answer too, asked with its URL and its kind',
+    (msgType) => {
+      const scheduler = newScheduler();
+      scheduler.run(({ cold, expectObservable, flush }) => {
+        const api = fakeApi({ robotAsk: () => cold('40ms (a|)', { a: answerFrame(NINE) }) });
+        const intents = cold(' s 39ms -', v);
+        const expected = '     p 39ms a';
+        const start = readyState({ messages: [sent('q1', 'https://files.example/cat.png', msgType)] });
+        expectObservable(runEffect(robot, start, intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+        flush();
+
+        expect(api.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'https://files.example/cat.png', msgType }]);
+      });
+    },
+  );
+
   it.each<[string, Partial<ChatState>]>([
-    ['a file, not a text', { messages: [sent('q1', '/files/cat.png', MsgType.Image)] }],
     ['a message not in the list', { messages: [] }],
     ['an agent session running (status 2)', { messages: [sent('q1', 'hello')], status: ChatStatus.InConversation }],
     ['a channel that transfers to agents', { messages: [sent('q1', 'hello')], channel: channel({ receiveMode: ReceiveMode.Agent }) }],
