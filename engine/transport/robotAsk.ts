@@ -1,7 +1,7 @@
 import { Observable, type SchedulerLike } from 'rxjs';
 import { HTTP_TIMEOUT_MS } from '../constants';
 import type { RobotAskRequest } from '../protocol';
-import { decodeRobot, decodeRobotFrame } from './decoders';
+import { decodeRobot } from './decoders';
 import { NetworkError, TimeoutError, TransportError } from './errors';
 import { unwrap } from './http';
 import { loadSseParser, readSse, type SseReading } from './sse';
@@ -47,9 +47,9 @@ export function robotAsk(
           ? new TimeoutError(NAME, HTTP_TIMEOUT_MS)
           : new NetworkError(NAME, `${NAME}: ${cause instanceof Error ? cause.message : 'network failure'}`);
     const run = async () => {
-      // Loaded beside the request, so a stream's first frame waits for no download; a JSON answer never reads it.
-      const parser = loadSseParser();
-      parser.catch(() => undefined);
+      // Loaded beside the request, so a stream's first frame waits for no download; a JSON answer never reads them.
+      const streamParts = Promise.all([loadSseParser(), import('./robotFrames')]);
+      streamParts.catch(() => undefined);
       const res = await fetcher()(base + NAME, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: ACCEPT },
@@ -63,7 +63,7 @@ export function robotAsk(
         return;
       }
       timer.unsubscribe();
-      const sse = await parser;
+      const [sse, { decodeRobotFrame }] = await streamParts;
       if (subscriber.closed) {
         await res.body.cancel();
         return;
