@@ -18,7 +18,7 @@ const config: KnipConfig = {
     '.': {
       entry: [
         // The module that earlyModules (vite.config.ts) starts beside the entry; knip cannot read plugin options.
-        'ui/widget/pages/pageChat.ts',
+        'ui/widget/earlyChat.ts',
         // The host-page loader as a module (npm); knip finds its script-tag build through vite.loader.config.ts.
         'ui/loader/index.ts',
         // The Node host for a second build, a script the e2e setup and the bench start (tests/support/npmStart.ts).

@@ -21,7 +21,7 @@ export default defineConfig({
     referenceServer(),
     // The chat's engine runs beside the entry (its first requests go out while the renderer downloads);
     // /index, the page every visit lands on (SPEC §2: / redirects there), is preloaded.
-    earlyModules({ run: ['ui/widget/pages/pageChat.ts'], preload: ['ui/widget/pages/IndexPage.tsx'] }),
+    earlyModules({ run: ['ui/widget/earlyChat.ts'], preload: ['ui/widget/pages/IndexPage.tsx'] }),
     precompress(),
     // The loader's labels, for its tests (vite.loader.config.ts builds the loader itself).
     loaderLabelsModule(),

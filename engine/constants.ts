@@ -67,7 +67,7 @@ export const pushRetryWaitMs = backoff(5_000, 300_000);
 
 /**
  * A streamed robot answer with no frame for this long has stalled: it fails with what arrived
- * (docs/protocol.md "Streamed robot answers"; the HTTP time-out's 20 s, counted from each frame).
+ * (docs/protocol.md "Streamed answers"; the HTTP time-out's 20 s, counted from each frame).
  */
 export const ROBOT_STALL_MS = 20_000;
 

@@ -1,7 +1,9 @@
-import { EMPTY, Subscription, asyncScheduler, catchError, defer, merge, retry, skip, tap, type Observable, type SchedulerLike } from 'rxjs';
+import { Subscription, asyncScheduler, skip, type Observable, type SchedulerLike } from 'rxjs';
 import type { Effect, EffectContext } from './core/effect';
-import type { EffectOutput, EngineEvent } from './core/intents';
+import type { EngineEvent } from './core/intents';
 import { initialState, type ChatState } from './core/state';
+import { lifecycle } from './core/lifecycle';
+import { runEffects } from './core/runEffects';
 import { createStore } from './core/store';
 import { agentEvents } from './features/agentEvents/effect';
 import { bootstrap } from './features/bootstrap/effect';
@@ -23,11 +25,14 @@ import { pageNotices } from './features/notices/pageNotices';
 import { systemQueue } from './features/notices/systemQueue';
 import { robot } from './features/robot/effect';
 import { canRetryAnswer } from './features/robot/predicates';
+import { welcome } from './features/robot/welcome';
+import { faq } from './features/faq/effect';
+import { canShowFaq } from './features/faq/predicates';
 import { receipts } from './features/signals/receipts';
 import { typing } from './features/signals/typing';
 import { visibility } from './features/signals/visibility';
 import { canChooseQuickReply, transfersToHuman } from './features/conversation/predicates';
-import type { MessageRating } from './model/message';
+import { defaultMessageId, type MessageRating } from './model/message';
 import type { QuickReply } from './model/quickReply';
 import { findMessage } from './model/timeline';
 import { parseQuery, type ChatQuery } from './model/query';
@@ -91,8 +96,15 @@ export interface ChatEngine {
   readonly state$: Observable<ChatState>;
   /** Side effects for the UI layer to perform (title notice, parent-window message, toasts). */
   readonly events$: Observable<EngineEvent>;
-  /** Begins the chat (bootstrap); calling it again does nothing. */
+  /** Begins the chat (bootstrap) and leaves its end to your `dispose()`; on an engine already started it does nothing. */
   start(): void;
+  /**
+   * Holds the engine while a UI shows it (ChatProvider does): the first mount starts it, and the
+   * function returned releases this hold. An engine started by a mount is disposed one scheduler
+   * tick after its last hold is released, unless mounted again by then; one started by `start()`
+   * stays until `dispose()`.
+   */
+  mount(): () => void;
   /**
    * After the backend could not be reached (error code `unreachable`), tries the start again now;
    * otherwise does nothing. The engine also tries again by itself (backoff, and when the network returns).
@@ -114,7 +126,7 @@ export interface ChatEngine {
    * call for it, so the rating lives in the message until the page closes.
    */
   rateMessage(id: string, rating: MessageRating): void;
-  /** Asks a failed streamed robot answer again, into the same bubble (canRetryAnswer; docs/protocol.md "Streamed robot answers"). */
+  /** Asks a failed streamed robot answer again, into the same bubble (canRetryAnswer; docs/protocol.md "Streamed answers"). */
   retryAnswer(id: string): void;
   /** Asks for a human agent (SPEC §4 transfer), e.g. from robot mode. */
   requestHuman(): void;
@@ -123,6 +135,8 @@ export interface ChatEngine {
    * requestHuman does (nothing while canChooseQuickReply says no); any other sends its name as text.
    */
   chooseQuickReply(reply: QuickReply): void;
+  /** Shows the channel's FAQ again as the newest message (SPEC §2; nothing while canShowFaq says no). */
+  showFaq(): void;
   /** Picks the agent group offered in `groupChoice` (SPEC §4 groups). */
   chooseGroup(groupId: string): void;
   /** Submits the user form owed in status 1 (SPEC §4, §7 submitUserForm). */
@@ -155,6 +169,8 @@ export const EFFECTS: readonly Effect[] = [
   delivery,
   outbox,
   robot,
+  welcome,
+  faq,
   transfer,
   close,
   agentEvents,
@@ -169,33 +185,6 @@ export const EFFECTS: readonly Effect[] = [
   leaveMessage,
 ];
 
-/** Consecutive failures after which a broken effect is left stopped rather than restarted. */
-const EFFECT_RESTARTS = 10;
-
-/**
- * An effect whose bug (an exception) is logged and the effect restarted, so that one failing rule
- * never stops the others: the chat goes on without it instead of going dead.
- */
-function isolated(effect: Effect, ctx: EffectContext): Observable<EffectOutput> {
-  return defer(() => effect(ctx)).pipe(
-    tap({ error: (e: unknown) => ctx.log.warn(`the ${effect.name || 'an'} effect failed and restarts`, e) }),
-    retry({ count: EFFECT_RESTARTS, resetOnSuccess: true }),
-    catchError(() => EMPTY),
-  );
-}
-
-let counter = 0;
-/**
- * Default message id: unique across tabs and page loads (it is also the message's clientMsgId, by
- * which a server recognises a repeated send), readable in logs.
- */
-function defaultId(): string {
-  counter += 1;
-  const unique =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  return `local-${unique}-${counter.toString(36)}`;
-}
-
 /** Creates a chat engine. Nothing happens until `start()`. */
 export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
   return assembleEngine(options, EFFECTS);
@@ -205,12 +194,10 @@ export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
 export function assembleEngine(options: ChatEngineOptions, effects: readonly Effect[]): ChatEngine {
   const scheduler = options.scheduler ?? asyncScheduler;
   const query = typeof options.query === 'string' || options.query === undefined ? parseQuery(options.query ?? '') : options.query;
-  const newId = options.newId ?? defaultId;
+  const newId = options.newId ?? defaultMessageId;
   const store = createStore(initialState(query));
   const { apply } = store;
   const subscription = new Subscription();
-  let disposed = false;
-  let started = false;
 
   const watched = watchSession(
     options.api ?? createVisitorApi({ apiBase: options.apiBase, scheduler, warn: (line) => (options.log ?? consoleLogger).warn(line) }),
@@ -234,8 +221,19 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     push: options.push,
   };
 
+  const life = lifecycle(scheduler, {
+    begin() {
+      subscription.add(runEffects(effects, ctx).subscribe(apply));
+      apply({ type: 'start' });
+    },
+    end() {
+      subscription.unsubscribe();
+      store.close();
+    },
+  });
+
   function sendText(text: string): string | null {
-    const message = disposed ? null : textMessage(text, newId, scheduler.now());
+    const message = life.ended() ? null : textMessage(text, newId, scheduler.now());
     if (!message) return null;
     apply({ type: 'visitorSent', message });
     return message.id;
@@ -250,18 +248,14 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     getSnapshot: store.getState,
     state$: store.state$,
     events$: store.events$,
-    start() {
-      if (started || disposed) return;
-      started = true;
-      subscription.add(merge(...effects.map((effect) => isolated(effect, ctx))).subscribe(apply));
-      apply({ type: 'start' });
-    },
+    start: life.start,
+    mount: life.mount,
     retryStart() {
       if (canRetryStart(store.getState())) apply({ type: 'startRetried' });
     },
     sendText,
     sendFile(file, fileName, extra = {}) {
-      if (disposed) return { error: 'disposed' };
+      if (life.ended()) return { error: 'disposed' };
       const limit = fileLimit(options.maxFileSize);
       if (file.size > limit) return { error: 'tooLarge', limit, size: file.size };
       const message = fileMessage(file, fileName, extra, newId(), scheduler.now());
@@ -282,6 +276,9 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
       if (transfersToHuman(reply)) apply({ type: 'humanRequested' });
       else sendText(reply.name);
     },
+    showFaq() {
+      if (canShowFaq(store.getState())) apply({ type: 'faqRequested' });
+    },
     chooseGroup: (groupId) => apply({ type: 'groupChosen', groupId }),
     submitUserForm: (values) => apply({ type: 'userFormSubmitted', values }),
     notifyTyping: (text) => apply({ type: 'visitorTyping', text }),
@@ -292,11 +289,6 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     openLeaveMessage: () => apply({ type: 'leaveMessageOpened' }),
     closeLeaveMessage: () => apply({ type: 'leaveMessageClosed' }),
     leaveMessage: (values) => apply({ type: 'leaveMessageSubmitted', values }),
-    dispose() {
-      if (disposed) return;
-      disposed = true;
-      subscription.unsubscribe();
-      store.close();
-    },
+    dispose: life.dispose,
   };
 }

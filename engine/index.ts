@@ -23,6 +23,7 @@ export {
   thoughtSeconds,
 } from './features/robot/predicates';
 export type { AnswerFailure, AnswerPhase, RobotAnswer } from './features/robot/answer';
+export { canShowFaq, hasFaq, isFaqMessage } from './features/faq/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
 
@@ -38,6 +39,7 @@ export {
   type RobotFrame,
   type RobotSource,
   type UploadRequest,
+  type UploadFrame,
 } from './transport/visitorApi';
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';

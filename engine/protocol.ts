@@ -273,7 +273,7 @@ export interface RobotAskRequest {
   /** The visitor's message as sendMsg carried its msgContent: the text, or for a file the file's URL. */
   question: string;
   /**
-   * (extension; docs/protocol.md "Streamed robot answers") The SPEC §3 message type of the visitor's
+   * (extension; docs/protocol.md "Streamed answers") The SPEC §3 message type of the visitor's
    * message (1 text, 2 image, 4 file, 5 audio, 6 video); absent means text.
    */
   msgType?: number;

@@ -1,5 +1,5 @@
 import type { AdminCardData, TransferAgentData, WireEvent, WireMessage } from '../engine/protocol.ts';
-import { EventCode, FLAG_ON, MsgType, OutType, SenderType, TransferStatus } from '../engine/model/codes.ts';
+import { EventCode, FLAG_ON, MsgType, OutType, ReceiveMode, SenderType, TransferStatus } from '../engine/model/codes.ts';
 import type { Preset } from './presets.ts';
 import type { Store } from './store.ts';
 import type { Visitor } from './visitor.ts';
@@ -36,6 +36,19 @@ function replyTo(message: WireMessage): string {
   return `Thanks, I'm looking into “${quote}”. Give me a moment.`;
 }
 
+/**
+ * Whether a visitor message that arrives now waits for the agent, who answers it on joining: in the
+ * queue, or before a transfer connected on a channel whose messages go to agents (receive mode 3,
+ * SPEC §4). There, with msgToTransferFlag off, the widget sends a message at once whatever the status
+ * (docs/protocol.md §4 "Receive mode"), so it may arrive before transferAgent: after chatStart, after
+ * a close, and on the new session after a backend restart, where sendMsg and transferAgent go out
+ * together. On a robot-first channel without an agent the robot answers (robotAsk), not the agent.
+ */
+function waitsForAgent(visitor: Visitor, preset: Preset): boolean {
+  if (visitor.conversation === 'queued') return true;
+  return visitor.conversation === 'none' && preset.channel.receiveMode !== ReceiveMode.RobotFirst;
+}
+
 /** The simulated human agent: transfer, queue, typing and answers, all on the store's clock. */
 export class SimulatedAgent {
   constructor(
@@ -51,7 +64,7 @@ export class SimulatedAgent {
       return { status: TransferStatus.Failure };
     }
     if (preset.transfer === TransferStatus.Success) {
-      visitor.conversation = 'agent';
+      this.join(visitor);
       return { status: TransferStatus.Success, adminNick: AGENT_NICK };
     }
     if (preset.transfer === TransferStatus.Queued) {
@@ -63,11 +76,14 @@ export class SimulatedAgent {
     return { status: preset.transfer };
   }
 
-  /** Reacts to a visitor message: types, then answers after the delay (when the preset lets it). */
+  /**
+   * Reacts to a visitor message (when the preset lets the agent answer): in a conversation, types,
+   * then answers after the delay; before the agent joined, keeps it for the agent (waitsForAgent).
+   */
   react(visitor: Visitor, preset: Preset, message: WireMessage): void {
-    if (visitor.conversation !== 'agent' || !preset.agentReplies) return;
-    this.emit(visitor, { event_type: EventCode.AgentTyping });
-    this.store.schedule(visitor, this.store.clock() + this.delayMs, (at) => this.say(visitor, replyTo(message), at));
+    if (!preset.agentReplies) return;
+    if (visitor.conversation === 'agent') this.answer(visitor, [message]);
+    else if (waitsForAgent(visitor, preset)) visitor.unanswered.push(message);
   }
 
   /** Stores an agent message and queues its 1201 event. */
@@ -113,8 +129,23 @@ export class SimulatedAgent {
         this.store.schedule(visitor, at + QUEUE_STEP_MS, this.queueStep(visitor));
         return;
       }
-      visitor.conversation = 'agent';
       this.emit(visitor, { event_type: EventCode.SessionEstablished });
+      this.join(visitor);
     };
+  }
+
+  /** The agent takes the conversation (transfer result 2, or event 1200) and answers, once, what the visitor wrote before. */
+  private join(visitor: Visitor): void {
+    visitor.conversation = 'agent';
+    const waiting = visitor.unanswered;
+    visitor.unanswered = [];
+    if (waiting.length > 0) this.answer(visitor, waiting);
+  }
+
+  /** Types, then answers each message after the delay, in order. */
+  private answer(visitor: Visitor, messages: readonly WireMessage[]): void {
+    this.emit(visitor, { event_type: EventCode.AgentTyping });
+    const dueAt = this.store.clock() + this.delayMs;
+    for (const message of messages) this.store.schedule(visitor, dueAt, (at) => this.say(visitor, replyTo(message), at));
   }
 }

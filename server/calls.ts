@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type {
   AdminCardData,
   ChannelInfoRequest,
@@ -10,8 +10,6 @@ import type {
   EvaluateRequest,
   EventMsgData,
   EventMsgRequest,
-  RobotAskData,
-  RobotAskRequest,
   RobotTipsData,
   RobotTipsRequest,
   SubmitUserFormRequest,
@@ -22,7 +20,7 @@ import type {
   WireChannelInfo,
 } from '../engine/protocol.ts';
 import { CALLS, type CallName } from '../engine/protocol.ts';
-import { EventCode, FLAG_ON, MsgType, OutType, SenderType } from '../engine/model/codes.ts';
+import { EventCode, FLAG_ON, OutType } from '../engine/model/codes.ts';
 import { ADMIN_CARD } from './agent.ts';
 import { chatStatus, FAIL_MARKER, type ServerContext } from './context.ts';
 import { maxBodyBytes, uploadCalls } from './files.ts';
@@ -43,7 +41,8 @@ import {
   type Body,
   type Untrusted,
 } from './http.ts';
-import { answer, tips } from './robot.ts';
+import { tips } from './robot.ts';
+import { robotAskCall } from './robotAsk.ts';
 import { newId } from './store.ts';
 
 /** getEvaluateInfo's star labels, lowest first. */
@@ -60,7 +59,8 @@ function isCall(name: string): name is CallName {
  */
 export function callRoutes(ctx: ServerContext): Hono {
   const { store, agent, options, presetOf, visitorOf } = ctx;
-  const calls: Record<CallName, (body: Body) => unknown> = {
+  // A call answers its data (enveloped below), or a Response of its own (robotAsk's stream).
+  const calls: Record<CallName, (body: Body, c: Context) => unknown> = {
     channelInfo: (b: Untrusted<ChannelInfoRequest>): WireChannelInfo => {
       const { channel } = presetOf(b.id, 'id');
       return options.push ? { ...channel, eventStream: FLAG_ON } : channel;
@@ -150,19 +150,7 @@ export function callRoutes(ctx: ServerContext): Hono {
       visitor.formSubmitted = true;
     },
 
-    robotAsk: (b: Untrusted<RobotAskRequest>): RobotAskData => {
-      const preset = presetOf(b.channelId);
-      const visitor = visitorOf(b.userId);
-      const reply = answer(required(b.question, 'question'));
-      // Stored, so a reload shows the answer; the question itself arrives by sendMsg.
-      store.addMessage(visitor, {
-        senderType: SenderType.Robot,
-        senderName: preset.channel.robotName,
-        msgType: reply.msgType ?? MsgType.Text,
-        msgContent: reply.msgContent,
-      });
-      return reply;
-    },
+    robotAsk: robotAskCall(ctx),
 
     robotTips: (b: Untrusted<RobotTipsRequest>): RobotTipsData => {
       presetOf(b.channelId);
@@ -180,7 +168,8 @@ export function callRoutes(ctx: ServerContext): Hono {
       const call = c.req.param('call');
       if (!isCall(call)) throw new ApiError(ErrorCode.NotFound, `unknown call: ${call}`);
       const body = call === 'upload' ? await readForm(c.req.raw) : await readJson(c.req.raw);
-      return c.json(ok(await calls[call](body)));
+      const answer = await calls[call](body, c);
+      return answer instanceof Response ? answer : c.json(ok(answer));
     },
   );
 }

@@ -3,6 +3,7 @@ import { ChatStatus } from '../engine/model/codes.ts';
 import { SimulatedAgent } from './agent.ts';
 import { ApiError, ErrorCode, required } from './http.ts';
 import { findPreset, type Preset } from './presets.ts';
+import type { RobotUpstream } from './robotRelay.ts';
 import { SAMPLE_FILES } from './samples.ts';
 import { Store } from './store.ts';
 import type { Visitor } from './visitor.ts';
@@ -20,6 +21,10 @@ export interface AppOptions {
    * either way, for clients told to use it.
    */
   push?: boolean;
+  /** The pace of the reference robot's streamed answers (docs/protocol.md robotAsk); Infinity streams without waiting (tests). */
+  robotTokensPerSecond?: number;
+  /** An AI SDK-compatible chat endpoint that answers robotAsk instead of the reference robot (ROBOT_URL). */
+  robotUpstream?: RobotUpstream;
 }
 
 /** Prefix of the visitor API (SPEC §7), the engine's without its closing slash. */

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '../engine/constants.ts';
 import { createApp, type AppOptions } from './app.ts';
 import { PRESETS } from './presets.ts';
+import { robotFromEnv } from './robotAsk.ts';
 
 /** Options of the Node host. */
 export interface HostOptions extends AppOptions {
@@ -169,7 +170,12 @@ export function createHost({
   corsOrigins,
   ...appOptions
 }: Omit<HostOptions, 'port' | 'host' | 'quiet'> = {}): Hono {
-  const api = createApp({ ...appOptions, devControls: appOptions.devControls ?? devControlsFromEnv(), push: appOptions.push ?? pushFromEnv() });
+  const api = createApp({
+    ...robotFromEnv(),
+    ...appOptions,
+    devControls: appOptions.devControls ?? devControlsFromEnv(),
+    push: appOptions.push ?? pushFromEnv(),
+  });
   const host = new Hono();
   // A widget or an app on another origin (apiBase) calls the visitor API across origins: Hono's CORS
   // answers the preflight of its JSON POSTs and marks the answers readable by the allowed origins.
@@ -180,6 +186,8 @@ export function createHost({
       origin: (origin) => (allowed.includes('*') ? '*' : allowed.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: ['Content-Type'],
+      // robotAsk's stream names its protocol in this header (the widget reads the Content-Type too).
+      exposeHeaders: ['x-vercel-ai-ui-message-stream'],
       maxAge: CORS_MAX_AGE_S,
     }),
   );

@@ -9,6 +9,22 @@ interface FaqEntry {
   answer: string;
   /** The answer offers the transfer to a human: the transfer quick reply comes first under it. */
   offersTransfer?: boolean;
+  /** The help-centre pages the answer comes from (a streamed answer links them, docs/protocol.md robotAsk). */
+  sources?: Source[];
+}
+
+/** A page an answer comes from. */
+export interface Source {
+  url: string;
+  title: string;
+}
+
+/** The robot's answer to a question, and the knowledge-base entry it came from (none: the menu). */
+export interface RobotAnswer {
+  data: RobotAskData;
+  /** The question of the entry that answered, if one did. */
+  topic?: string;
+  sources: Source[];
 }
 
 /**
@@ -16,40 +32,49 @@ interface FaqEntry {
  * Its name is the label of the widget's own button for it (locales/en "Human agent"), so that the
  * robot's text names both.
  */
-const TRANSFER_REPLY: WireQuickReply = { name: 'Human agent', code: QuickReplyCode.TransferToHuman, isHighlight: true };
+export const TRANSFER_REPLY: WireQuickReply = { name: 'Human agent', code: QuickReplyCode.TransferToHuman, isHighlight: true };
 
 const KNOWLEDGE: FaqEntry[] = [
   {
     question: 'What are your opening hours?',
     keywords: ['hour', 'open', 'close', 'closing', 'weekend', 'when'],
     answer: 'We are open Monday to Friday 9:00–18:00 and Saturday 10:00–14:00 (CET). Closed on Sundays and public holidays.',
+    sources: [{ url: 'https://example.com/help/opening-hours', title: 'Opening hours' }],
   },
   {
     question: 'How long does shipping take?',
     keywords: ['ship', 'deliver', 'track', 'parcel', 'package', 'arrive'],
     answer: 'Standard shipping takes 3–5 business days, express 1–2. You get a tracking link by email as soon as your order ships.',
+    sources: [
+      { url: 'https://example.com/help/shipping', title: 'Shipping and delivery' },
+      { url: 'https://example.com/help/tracking', title: 'Tracking your order' },
+    ],
   },
   {
     question: 'How do I return an item?',
     keywords: ['return', 'refund', 'exchange', 'send back', 'broken'],
     answer:
       'You can return any item within 30 days. Open “My orders”, choose the item and click “Return”; the refund reaches you within 5 business days of our receiving it.',
+    sources: [{ url: 'https://example.com/help/returns', title: 'Returns and refunds' }],
   },
   {
     question: 'Which payment methods do you accept?',
     keywords: ['pay', 'card', 'credit', 'paypal', 'invoice', 'bank'],
     answer: 'We accept Visa, Mastercard, American Express, PayPal and bank transfer. Business customers can also pay by invoice.',
+    sources: [{ url: 'https://example.com/help/payment', title: 'Payment methods' }],
   },
   {
     question: 'How do I reset my password?',
     keywords: ['password', 'reset', 'login', 'log in', 'sign in', 'forgot', 'account'],
     answer: 'Click “Forgot password?” on the sign-in page and enter your email address; the reset link we send is valid for 24 hours.',
+    sources: [{ url: 'https://example.com/help/account', title: 'Your account and password' }],
   },
   {
     question: 'How can I talk to a human?',
     keywords: ['human', 'agent', 'person', 'someone', 'talk', 'contact', 'phone', 'call'],
     answer: `Tap “${TRANSFER_REPLY.name}” and an agent will join this chat. You can also write to support@example.com or call +1 555 0100 during opening hours.`,
     offersTransfer: true,
+    sources: [{ url: 'https://example.com/help/contact', title: 'Contact us' }],
   },
 ];
 
@@ -74,24 +99,31 @@ function bestMatch(text: string): FaqEntry | undefined {
 }
 
 /** The robot's answer to a question, with follow-up suggestions; unknown questions get a menu. */
-export function answer(question: string): RobotAskData {
+export function answer(question: string): RobotAnswer {
   const entry = bestMatch(question);
   if (!entry) {
     // A FAQ message: the widget lists its questions inside the bubble.
     return {
-      msgContent: "Sorry, I don't know the answer to that yet. These are the questions I can help with:",
-      msgType: MsgType.Faq,
-      suggestions: FAQ_QUESTIONS,
+      data: {
+        msgContent: "Sorry, I don't know the answer to that yet. These are the questions I can help with:",
+        msgType: MsgType.Faq,
+        suggestions: FAQ_QUESTIONS,
+      },
+      sources: [],
     };
   }
   return {
-    msgContent: entry.answer,
-    // An answer from the knowledge base (SPEC §3 answermsg), which the visitor may rate.
-    msgType: MsgType.Answer,
-    suggestions: [
-      ...(entry.offersTransfer ? [TRANSFER_REPLY] : []),
-      ...FAQ_QUESTIONS.filter((q) => q !== entry.question).slice(0, entry.offersTransfer ? 2 : 3),
-    ],
+    data: {
+      msgContent: entry.answer,
+      // An answer from the knowledge base (SPEC §3 answermsg), which the visitor may rate.
+      msgType: MsgType.Answer,
+      suggestions: [
+        ...(entry.offersTransfer ? [TRANSFER_REPLY] : []),
+        ...FAQ_QUESTIONS.filter((q) => q !== entry.question).slice(0, entry.offersTransfer ? 2 : 3),
+      ],
+    },
+    topic: entry.question,
+    sources: entry.sources ?? [],
   };
 }
 

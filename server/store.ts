@@ -42,6 +42,7 @@ export class Store {
       polls: new Map(),
       timers: [],
       sent: new Map(),
+      unanswered: [],
     };
     this.visitors.set(userId, visitor);
     return visitor;
@@ -151,11 +152,12 @@ export class Store {
     return visitor.timers[0]?.dueAt;
   }
 
-  /** Leaves any agent conversation or queue and cancels the agent's pending work. */
+  /** Leaves any agent conversation or queue and cancels the agent's pending work: its answers, and the messages waiting for it. */
   endConversation(visitor: Visitor): void {
     visitor.conversation = 'none';
     visitor.waitIndex = 0;
     visitor.timers = [];
+    visitor.unanswered = [];
     this.changed(visitor);
   }
 

@@ -48,6 +48,11 @@ export interface Visitor {
   timers: Timer[];
   /** The answer to the first sendMsg of each clientMsgId that stored a message (docs/protocol.md "Extensions"). */
   sent: Map<string, SendMsgData>;
+  /**
+   * Visitor messages that came while no agent was there to answer them (server/agent.ts
+   * waitsForAgent), oldest first: the agent answers them when it joins.
+   */
+  unanswered: WireMessage[];
 }
 
 /** An uploaded file, served back by id. */

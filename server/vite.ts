@@ -2,6 +2,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Connect, Plugin } from 'vite';
 import { createApp, type AppOptions } from './app.ts';
 import { DEMO_PATH, devControlsFromEnv, pushFromEnv, readDemoPage } from './node.ts';
+import { robotFromEnv } from './robotAsk.ts';
 
 /**
  * The demo shop page, as the Node host serves it. Its loader script (/chat/loader.js) exists only
@@ -34,6 +35,7 @@ function listenedOn(host: string | boolean | undefined): string {
 export function referenceServer(options: AppOptions = {}): Plugin {
   const middleware = (host: string | boolean | undefined): Connect.NextHandleFunction => {
     const app = createApp({
+      ...robotFromEnv(),
       ...options,
       devControls: options.devControls ?? devControlsFromEnv(process.env, listenedOn(host)),
       push: options.push ?? pushFromEnv(),

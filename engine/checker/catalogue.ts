@@ -13,6 +13,7 @@ export const CATALOGUE = {
   'send-msg': { call: 'sendMsg', title: 'a visitor text message is delivered', specRef: '§4 Sending, §7 sendMsg' },
   'client-msg-id': { call: 'sendMsg, getHistoryMsg', title: 'a repeated clientMsgId is stored once', specRef: 'Extensions: clientMsgId' },
   'robot-ask': { call: 'robotAsk', title: 'the robot answers a visitor text', specRef: '§4 mode 0, §7 robotAsk' },
+  'robot-stream': { call: 'robotAsk', title: 'a streamed robot answer is well-formed', specRef: '§7 robotAsk, streamed' },
   poll: { call: 'getEventMsg', title: 'polling answers events the widget can apply', specRef: '§3, §4 Events, §7' },
   'poll-timing': { call: 'getEventMsg', title: 'polls are answered at once', specRef: '§7 Timing rules, §9' },
   'event-ack': { call: 'getEventMsg', title: 'events come again until acknowledged', specRef: 'Extensions: eventId' },

@@ -4,6 +4,7 @@ import { DEFAULT_LIMITS, createRun, fail, type Check, type CheckLimits, type Che
 import { MESSAGE_CHECKS } from './messageChecks';
 import { POLL_CHECKS } from './pollChecks';
 import { PROBE_CHECKS } from './probeChecks';
+import { ROBOT_STREAM_CHECKS } from './robotStreamChecks';
 import { START_CHECKS } from './startChecks';
 
 /** What to check and how. */
@@ -52,7 +53,7 @@ const newToken = (): string => crypto.randomUUID().slice(0, 8);
 function plan(run: Run): Check[] {
   const { transfer, adminCard } = START_CHECKS;
   const { sendMsg, clientMsgId, robotAsk, history, historyPaging } = MESSAGE_CHECKS;
-  const messages = [sendMsg, clientMsgId, robotAsk];
+  const messages = [sendMsg, clientMsgId, robotAsk, ROBOT_STREAM_CHECKS.robotStream];
   const agentFirst = run.state.channel?.receiveMode !== ReceiveMode.RobotFirst;
   // The history last of the conversation's calls, so that it holds what they stored (a page to page through).
   return [

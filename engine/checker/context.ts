@@ -1,5 +1,5 @@
 import { EMPTY, type Observable } from 'rxjs';
-import { HTTP_TIMEOUT_MS, POLL_INTERVAL_MS, PUSH_HEARTBEAT_MS, UPLOAD_TIMEOUT_MS } from '../constants';
+import { API_PREFIX, HTTP_TIMEOUT_MS, POLL_INTERVAL_MS, PUSH_HEARTBEAT_MS, UPLOAD_TIMEOUT_MS } from '../constants';
 import type { Intent } from '../core/intents';
 import { reduce } from '../core/reduce';
 import { initialState, type ChatState } from '../core/state';
@@ -108,6 +108,11 @@ export interface Run {
   call<T>(name: CallName, request: (api: VisitorApi) => Observable<T>, options?: { timed?: boolean }): Promise<Outcome<T>>;
   /** The push stream through the engine's transport (not recorded: a stream's body never ends). */
   stream(request: EventStreamRequest): Observable<PushFrame>;
+  /**
+   * A raw POST to a call, neither recorded nor timed: for an answer whose body the check reads as it
+   * comes (robotAsk's stream), under time limits of its own.
+   */
+  open(call: CallName, init: RequestInit): Promise<{ response: Response; url: string } | { error: unknown; url: string }>;
   /** A raw request (CORS, a file) through the same recording fetch. */
   request(url: string, init: RequestInit): Promise<{ response: Response; ex: Exchange } | { error: unknown; ex: Exchange | undefined }>;
   /** Applies what the widget would reduce from an answer. */
@@ -128,7 +133,8 @@ export interface RunOptions {
 export function createRun(options: RunOptions): Run {
   let limit = options.limits.callTimeoutMs;
   const recorder: Recorder = recordingFetch(options.fetch, options.now, () => limit);
-  const api = createVisitorApi({ apiBase: options.apiBase, fetch: recorder.fetch });
+  // The recorded calls check JSON answers: robotAsk's stream has a check of its own (robot-stream).
+  const api = createVisitorApi({ apiBase: options.apiBase, fetch: recorder.fetch, robotStream: false });
   const streaming = createVisitorApi({ apiBase: options.apiBase, fetch: options.fetch });
   const run: Run = {
     api,
@@ -148,6 +154,14 @@ export function createRun(options: RunOptions): Run {
       return attempt(recorder, name, () => request(api), timed ? limit : undefined);
     },
     stream: (request) => streaming.eventStream?.(request) ?? EMPTY,
+    open: async (call, init) => {
+      const url = options.apiBase + API_PREFIX + call;
+      try {
+        return { response: await options.fetch(url, { ...init, method: 'POST' }), url };
+      } catch (error) {
+        return { error, url };
+      }
+    },
     request: async (url, init) => {
       limit = options.limits.callTimeoutMs;
       try {

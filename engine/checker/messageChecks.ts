@@ -114,14 +114,9 @@ const clientMsgId = defineCheck('client-msg-id', async (run) => {
   return pass('the repeat got the first answer; the history holds the message once, under its clientMsgId');
 });
 
-/** robotAsk's answer as one JSON answer: the answer itself, or a stream's text (docs/protocol.md "Streamed robot answers"). */
+/** robotAsk's JSON answer (the check's transport asks for no stream; robot-stream checks one), or an empty one. */
 function answerOf(frames: readonly RobotFrame[]): RobotAskData {
-  let msgContent = '';
-  for (const frame of frames) {
-    if (frame.type === 'answer') return frame.answer;
-    if (frame.type === 'text') msgContent += frame.delta;
-  }
-  return { msgContent };
+  return frames.find((f): f is Extract<RobotFrame, { type: 'answer' }> => f.type === 'answer')?.answer ?? { msgContent: '' };
 }
 
 const robotAsk = defineCheck('robot-ask', async (run) => {

@@ -1,4 +1,4 @@
-import type { Observable } from 'rxjs';
+import { EMPTY, mergeMap, of, type Observable } from 'rxjs';
 import { HISTORY_PAGE_SIZE } from '../constants';
 import { forgotSession } from '../features/bootstrap/predicates';
 import { canEnd, withAgent } from '../features/conversation/predicates';
@@ -38,7 +38,9 @@ const upload = defineCheck('upload', async (run) => {
   if (missing) return missing;
   const userId = run.state.session?.userId ?? '';
   const file = new Blob([`check-backend ${run.token}: an upload test\n`], { type: 'text/plain' });
-  const out = await run.call('upload', (api) => api.upload({ userId, file, fileName: `check-backend-${run.token}.txt` }));
+  const out = await run.call('upload', (api) =>
+    api.upload({ userId, file, fileName: `check-backend-${run.token}.txt` }).pipe(mergeMap((f) => (f.kind === 'done' ? of(f.data) : EMPTY))),
+  );
   if (!out.ok) {
     const { detail, fix } = diagnose(out.error, out.ex, EXPECTED.upload);
     return fail(`${detail}; the widget marks the file message failed`, fix);

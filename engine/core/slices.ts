@@ -17,6 +17,7 @@ import {
 import { countdownsCases, initialCountdowns, type CountdownsState, type CountdownsResult } from '../features/countdowns/slice';
 import { deliveryCases, type DeliveryCommand, type DeliveryResult } from '../features/delivery/slice';
 import { evaluationCases, initialEvaluation, type EvaluationState, type EvaluationCommand, type EvaluationResult } from '../features/evaluation/slice';
+import { faqCases, type FaqCommand } from '../features/faq/slice';
 import { formsCases, initialForms, type FormsState, type FormsCommand, type FormsResult } from '../features/forms/slice';
 import { historyCases, initialHistory, type HistoryState, type HistoryCommand, type HistoryResult } from '../features/history/slice';
 import { initialNotices, noticesCases, type NoticesState, type NoticesResult } from '../features/notices/slice';
@@ -38,6 +39,7 @@ export interface SliceTypes {
   history: { state: HistoryState; command: HistoryCommand; result: HistoryResult };
   delivery: { command: DeliveryCommand; result: DeliveryResult };
   robot: { state: RobotState; command: RobotCommand; result: RobotResult };
+  faq: { command: FaqCommand };
   signals: { state: SignalsState; command: SignalsCommand; result: SignalsResult };
   countdowns: { state: CountdownsState; result: CountdownsResult };
   notices: { state: NoticesState; result: NoticesResult };
@@ -62,6 +64,7 @@ export const SLICES = {
   history: { initial: initialHistory, cases: historyCases },
   delivery: { cases: deliveryCases },
   robot: { initial: initialRobot, cases: robotCases },
+  faq: { cases: faqCases },
   signals: { initial: initialSignals, cases: signalsCases },
   countdowns: { initial: initialCountdowns, cases: countdownsCases },
   notices: { initial: initialNotices, cases: noticesCases },

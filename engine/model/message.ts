@@ -43,7 +43,7 @@ export interface ChatMessage {
   /** A robot answer not yet received (or, streamed, still arriving: ChatState.answers holds it meanwhile). */
   readonly awaiting?: boolean;
   /**
-   * A streamed robot answer that stopped before it finished (docs/protocol.md "Streamed robot
+   * A streamed robot answer that stopped before it finished (docs/protocol.md "Streamed
    * answers": an error frame, a cut stream, an abort, a stall): msgContent is what arrived; it may be asked again.
    */
   readonly interrupted?: boolean;
@@ -99,4 +99,16 @@ export function toWire(m: ChatMessage, userId: string) {
     fileSize: m.fileSize,
     fileUrl: m.fileUrl,
   };
+}
+
+let counter = 0;
+/**
+ * The engine's default message id: unique across tabs and page loads (it is also the message's
+ * clientMsgId, by which a server recognises a repeated send), readable in logs.
+ */
+export function defaultMessageId(): string {
+  counter += 1;
+  const unique =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return `local-${unique}-${counter.toString(36)}`;
 }

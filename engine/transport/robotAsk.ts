@@ -8,8 +8,8 @@ import { loadSseParser, readSse, type SseReading } from './sse';
 import type { RobotFrame } from './visitorApi';
 
 const NAME = 'robotAsk';
-/** What the engine accepts (docs/protocol.md "Streamed robot answers"): a stream, or the JSON envelope as before. */
-const ACCEPT = 'text/event-stream, application/json';
+/** What the engine accepts (docs/protocol.md "Streamed answers"): a stream, or the JSON envelope as before; or the JSON envelope only. */
+const ACCEPT = { stream: 'text/event-stream, application/json', json: 'application/json' };
 /** The header by which the AI SDK marks a UI message stream. */
 const UI_STREAM_HEADER = 'x-vercel-ai-ui-message-stream';
 
@@ -19,7 +19,7 @@ function isStream(res: Response): res is Response & { body: NonNullable<Response
 }
 
 /**
- * SPEC §7 robotAsk with its streamed answer (docs/protocol.md "Streamed robot answers"): POST JSON
+ * SPEC §7 robotAsk with its streamed answer (docs/protocol.md "Streamed answers"): POST JSON
  * with `Accept` naming the stream first. A JSON answer is one `answer` frame (its envelope and data
  * checked as every call's); a stream's events are decoded frame by frame as they arrive, read by the
  * transport's one SSE reader (./sse). The HTTP time-out (20 s) runs until the answer opens; once a
@@ -30,7 +30,7 @@ export function robotAsk(
   fetcher: () => typeof fetch,
   scheduler: SchedulerLike,
   req: RobotAskRequest,
-  warn?: (message: string) => void,
+  { stream = true, warn }: { stream?: boolean | undefined; warn?: ((message: string) => void) | undefined } = {},
 ): Observable<RobotFrame> {
   return new Observable<RobotFrame>((subscriber) => {
     const controller = new AbortController();
@@ -52,7 +52,7 @@ export function robotAsk(
       streamParts.catch(() => undefined);
       const res = await fetcher()(base + NAME, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: ACCEPT },
+        headers: { 'content-type': 'application/json', accept: stream ? ACCEPT.stream : ACCEPT.json },
         body: JSON.stringify(req),
         signal: controller.signal,
       });

@@ -13,7 +13,7 @@ const STREAM = 'robotAsk stream';
 const ALIVE: readonly RobotFrame[] = [{ type: 'alive' }];
 
 /**
- * One event of a streamed robot answer (docs/protocol.md "Streamed robot answers": the AI SDK's UI
+ * One event of a streamed robot answer (docs/protocol.md "Streamed answers": the AI SDK's UI
  * message stream v1) as the frames the engine reads. Lenient, as the wire is untrusted: a frame that
  * is not JSON, a delta without its text, a source that is not an http(s) URL or metadata of the wrong
  * shape is dropped with one line to `warn`; unknown frame types are ignored without one.

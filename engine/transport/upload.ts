@@ -1,20 +1,15 @@
 import { Observable, type SchedulerLike } from 'rxjs';
 import { UPLOAD_TIMEOUT_MS } from '../constants';
 import type { CallName, UploadData } from '../protocol';
+import type { UploadFrame } from './visitorApi';
 import { decodeUpload } from './decoders';
 import { NetworkError, TimeoutError } from './errors';
 import { unwrap } from './http';
 
-/** The upload over XMLHttpRequest, whose upload events report progress; same errors as `call`. */
-export function xhrUpload(
-  url: string,
-  scheduler: SchedulerLike,
-  form: FormData,
-  onProgress: (fraction: number) => void,
-  XhrClass: typeof XMLHttpRequest,
-): Observable<UploadData> {
+/** The upload over XMLHttpRequest, whose upload events are its progress frames; same errors as `call`. */
+export function xhrUpload(url: string, scheduler: SchedulerLike, form: FormData, XhrClass: typeof XMLHttpRequest): Observable<UploadFrame> {
   const name: CallName = 'upload';
-  return new Observable<UploadData>((subscriber) => {
+  return new Observable<UploadFrame>((subscriber) => {
     const xhr = new XhrClass();
     let settled = false;
     const fail = (error: unknown) => {
@@ -28,7 +23,7 @@ export function xhrUpload(
       fail(new TimeoutError(name, UPLOAD_TIMEOUT_MS));
     }, UPLOAD_TIMEOUT_MS);
     xhr.upload.addEventListener('progress', (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+      if (!settled && e.lengthComputable && e.total > 0) subscriber.next({ kind: 'progress', fraction: e.loaded / e.total });
     });
     xhr.addEventListener('load', () => {
       if (settled) return;
@@ -41,7 +36,7 @@ export function xhrUpload(
       }
       settled = true;
       timer.unsubscribe();
-      subscriber.next(data);
+      subscriber.next({ kind: 'done', data });
       subscriber.complete();
     });
     xhr.addEventListener('error', () => {

@@ -1,4 +1,4 @@
-import { asyncScheduler, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, map, type Observable, type SchedulerLike } from 'rxjs';
 import { API_PREFIX, UPLOAD_TIMEOUT_MS } from '../constants';
 import { decodeChannelInfo, type ChannelInfo } from '../model/channel';
 import type {
@@ -57,7 +57,7 @@ export interface EventStreamRequest extends EventMsgRequest {
  */
 export type PushFrame = { kind: 'open' } | { kind: 'alive' } | { kind: 'batch'; batch: EventBatch };
 
-/** A source link under a streamed robot answer (docs/protocol.md "Streamed robot answers"): an absolute http(s) URL. */
+/** A source link under a streamed robot answer (docs/protocol.md "Streamed answers"): an absolute http(s) URL. */
 export interface RobotSource {
   url: string;
   title?: string;
@@ -67,7 +67,7 @@ export interface RobotSource {
 export type RobotAnswerMetadata = Pick<RobotAskData, 'msgType' | 'robotAskMsgType' | 'suggestions'>;
 
 /**
- * robotAsk's answer, frame by frame (docs/protocol.md "Streamed robot answers"): the JSON answer as
+ * robotAsk's answer, frame by frame (docs/protocol.md "Streamed answers"): the JSON answer as
  * one `answer`; or a UI message stream's parts as they arrive — `text` and `reasoning` deltas (by
  * part id), `source`s, `metadata`, then `finish`, an `error` or an `abort`. Every other frame of the
  * stream (starts and ends of parts, steps, unknown types, `[DONE]`) is `alive`: the stream still runs.
@@ -114,24 +114,30 @@ export interface VisitorApi {
   leaveMsg(req: LeaveMsgRequest): Observable<void>;
   addSessionMsg(req: SendMsgRequest): Observable<void>;
   /**
-   * The robot's answer (SPEC §7 robotAsk; streamed: docs/protocol.md "Streamed robot answers"): the
+   * The robot's answer (SPEC §7 robotAsk; streamed: docs/protocol.md "Streamed answers"): the
    * JSON answer as one frame, or a stream's frames as they arrive, until the answer ends (complete)
    * or the call fails (a TransportError; a stream cut mid-way is a NetworkError). Unsubscribing aborts.
    */
   robotAsk(req: RobotAskRequest): Observable<RobotFrame>;
   robotTips(req: RobotTipsRequest): Observable<RobotTipsData>;
-  /** Multipart upload (60 s); `onProgress` hears the fraction sent (0..1) where the platform reports it. */
-  upload(req: UploadRequest): Observable<UploadData>;
+  /** Multipart upload (60 s): progress frames where the platform reports them, then the file's address. */
+  upload(req: UploadRequest): Observable<UploadFrame>;
   uploadBase64(req: UploadBase64Request): Observable<UploadData>;
 }
 
-/** The upload call's request (SPEC §7 upload: userId, file), plus an optional progress listener. */
+/** The upload call's request (SPEC §7 upload: userId, file). */
 export interface UploadRequest {
   userId: string;
   file: Blob;
   fileName: string;
-  onProgress?: (fraction: number) => void;
 }
+
+/**
+ * What an upload hands over, as the push stream does (PushFrame): `progress` with the fraction sent
+ * (0..1) each time the platform reports one (XMLHttpRequest does, fetch does not), then `done` once
+ * with the answer's data.
+ */
+export type UploadFrame = { kind: 'progress'; fraction: number } | { kind: 'done'; data: UploadData };
 
 export interface HttpOptions {
   /** Origin (and optional path prefix) of the API; '' means the page's own origin. */
@@ -141,10 +147,15 @@ export interface HttpOptions {
   /** Scheduler of the time-outs (virtual time in tests). */
   scheduler?: SchedulerLike | undefined;
   /**
-   * XMLHttpRequest, used for uploads with a progress listener (fetch reports no upload progress);
-   * defaults to the global one when there is one and no `fetch` was given, else fetch is used.
+   * XMLHttpRequest, used for uploads, whose progress fetch does not report; defaults to the global
+   * one when there is one and no `fetch` was given, else uploads use fetch (no progress frames).
    */
   XMLHttpRequest?: typeof XMLHttpRequest | undefined;
+  /**
+   * Whether robotAsk accepts a streamed answer (docs/protocol.md "Streamed answers"); true by default.
+   * false asks for the JSON answer only (`Accept: application/json`), e.g. behind a proxy that buffers streams.
+   */
+  robotStream?: boolean | undefined;
   /** Where a field dropped while decoding is reported, one line each (e.g. the engine's log). */
   warn?: ((message: string) => void) | undefined;
 }
@@ -182,13 +193,14 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
     typing: (req) => call('typing', req, none),
     leaveMsg: (req) => call('leaveMsg', req, none),
     addSessionMsg: (req) => call('addSessionMsg', req, none),
-    robotAsk: (req) => robotAsk(base, fetcher, scheduler, req, options.warn),
+    robotAsk: (req) => robotAsk(base, fetcher, scheduler, req, { stream: options.robotStream, warn: options.warn }),
     robotTips: (req) => call('robotTips', req, decodeTips),
-    upload: ({ userId, file, fileName, onProgress }) => {
+    upload: ({ userId, file, fileName }) => {
       const form = new FormData();
       form.append('userId', userId);
       form.append('file', file, fileName);
-      return onProgress && Xhr ? xhrUpload(base + 'upload', scheduler, form, onProgress, Xhr) : call('upload', form, decodeUpload, UPLOAD_TIMEOUT_MS);
+      if (Xhr) return xhrUpload(base + 'upload', scheduler, form, Xhr);
+      return call('upload', form, decodeUpload, UPLOAD_TIMEOUT_MS).pipe(map((data): UploadFrame => ({ kind: 'done', data })));
     },
     uploadBase64: (req) => call('uploadBase64', req, decodeUpload, UPLOAD_TIMEOUT_MS),
   };

@@ -62,7 +62,7 @@ function servedBytes(file: string): { br: number; gz: number } {
 it('everything /chat/index loads before the first message stays within its budget, brotli as served (gzip beside it)', { tags: ['smoke'] }, () => {
   const files = initialFiles(readManifest());
   expect(files.some((f) => f.includes('IndexPage'))).toBe(true);
-  expect(files.some((f) => f.includes('pageChat'))).toBe(true);
+  expect(files.some((f) => f.includes('earlyChat'))).toBe(true);
   const sizes = files.map((file) => ({ file, ...servedBytes(file) }));
   const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
   const total = (key: 'br' | 'gz') => sizes.reduce((sum, s) => sum + s[key], 0);

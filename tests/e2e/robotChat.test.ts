@@ -33,10 +33,10 @@ describe('robot chat in Chromium against the npm start server', () => {
       const html = await (await page.request.get(`${s.baseUrl}/chat/index`)).text();
       const announced = [...html.matchAll(/(?:src|href)="[^"]*\/assets\/([^"]+)"/g)].map((m) => m[1] ?? '');
       const names = (files: string[]) => [...new Set(files)].map((f) => f.replace(/-[\w-]+\./, '.')).sort();
-      // Beside the entry: the chat's page module, the engine's chunk (the engine, RxJS and what the
+      // Beside the entry: the chat's early module, the engine's chunk (the engine, RxJS and what the
       // entry shares with them, vite.config.ts), /index and the hooks /index shares with the parts
       // that load on demand. Nothing else: each file is a request.
-      const known = ['IndexPage.css', 'IndexPage.js', 'engine.js', 'hooks.js', 'index.css', 'index.js', 'pageChat.js'];
+      const known = ['IndexPage.css', 'IndexPage.js', 'earlyChat.js', 'engine.js', 'hooks.js', 'index.css', 'index.js'];
       expect(names(announced)).toEqual(known);
       expect(firstScreen.length).toBe(new Set(firstScreen).size);
       // The English catalog is part of the entry; the forms and the image viewer load only after this.

@@ -6,7 +6,7 @@ import { PHONE, useBrowser } from './browser';
 import { messages, openChat, say } from './helpers';
 
 /**
- * A streamed robot answer in Chromium (docs/protocol.md "Streamed robot answers"). The reference
+ * A streamed robot answer in Chromium (docs/protocol.md "Streamed answers"). The reference
  * server answers robotAsk with JSON; here the page's robotAsk is answered by a stream the AI SDK
  * made (its bytes, event by event, `GAP_MS` apart), served from the page's own fetch so that it
  * really arrives over time.

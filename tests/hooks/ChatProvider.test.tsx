@@ -107,11 +107,13 @@ describeBoth('ChatProvider', ({ strict }) => {
     expect(pending.counts.unsubscribed).toBe(1);
   });
 
-  it('with disposeEngine, an engine started before the first render is kept through a remount and disposed after unmount', () => {
+  it('an engine started before the first render by a mount and handed over is kept through a remount and disposed after unmount', () => {
     const pending = hangingRequest<ChannelInfo>();
     const { engine, fake } = testEngine({ api: hookApi({ channelInfo: pending.request }) });
-    engine.start();
-    const { unmount } = render(inMode(strict, <ChatProvider engine={engine} disposeEngine />));
+    const release = engine.mount();
+    const { unmount } = render(inMode(strict, <ChatProvider engine={engine} />));
+    // Handed over (as ui/widget/earlyChat.ts does): the provider's mount is the one that holds it now.
+    release();
     act(() => vi.runAllTimers());
     // Started once, before the render; the provider's start and StrictMode's remount change nothing.
     expect(fake.count('channelInfo')).toBe(1);

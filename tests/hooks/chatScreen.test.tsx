@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NEVER, Subject, of, type Observable } from 'rxjs';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { ChatStatus, EventCode, MsgType, SenderType, type ChatMessage, type EventBatch, type RobotAskData } from '@visitor-chat/chat-engine';
+import { ChatStatus, EventCode, MsgType, SenderType, type ChatMessage, type EventBatch, type UploadFrame, type RobotAskData } from '@visitor-chat/chat-engine';
 import type { WireMessage } from '../../engine/protocol';
 import {
   useChatSelector,
@@ -74,23 +74,17 @@ describeBoth('useDeliveryStatus', ({ strict }) => {
   });
 
   it('a file is uploading, with its progress, until its upload is done', () => {
-    const progress$ = new Subject<number>();
-    const done$ = new Subject<{ url: string; name: string; suffix: string }>();
-    const fake = hookApi({
-      upload: ({ onProgress }) => {
-        progress$.subscribe((fraction) => onProgress?.(fraction));
-        return done$;
-      },
-    });
+    const frames$ = new Subject<UploadFrame>();
+    const fake = hookApi({ upload: () => frames$ });
     const { result, engine } = renderHookWithEngine(() => useDeliveryStatus(useMessage('m1')), { strict, api: fake, options: { newId: () => ids.newId() } });
     act(() => void engine.sendFile(new Blob(['%PDF']), 'order.pdf'));
     advance(0);
     expect(result.current).toMatchObject({ status: 'pending', uploading: true, progress: undefined, failed: false });
-    act(() => progress$.next(0.42));
+    act(() => frames$.next({ kind: 'progress', fraction: 0.42 }));
     expect(result.current).toMatchObject({ uploading: true, progress: 0.42 });
     act(() => {
-      done$.next({ url: '/f/order.pdf', name: 'order.pdf', suffix: 'pdf' });
-      done$.complete();
+      frames$.next({ kind: 'done', data: { url: '/f/order.pdf', name: 'order.pdf', suffix: 'pdf' } });
+      frames$.complete();
     });
     advance(0);
     expect(result.current).toEqual({ status: 'sent', failed: false, uploading: false, retry: null });

@@ -7,7 +7,7 @@ import { sequentialIds } from '../engine/support/fixtures';
 import { testedRuntime } from '../support/runtime';
 import { describeBoth, engineWrapper, hookApi, renderHookWithEngine, testEngine } from './strictMode';
 
-/** useRobotAnswer: a robot answer as it streams (docs/protocol.md "Streamed robot answers"). */
+/** useRobotAnswer: a robot answer as it streams (docs/protocol.md "Streamed answers"). */
 
 const T = Date.UTC(2024, 4, 15, 12, 0);
 beforeEach(() => void vi.useFakeTimers({ now: T }));

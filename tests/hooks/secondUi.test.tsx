@@ -8,8 +8,8 @@ import { createHandlers } from '../../server/msw';
 import { ChatProvider, useChat, useComposer } from '@visitor-chat/chat-react';
 import { describeBoth, inMode } from './strictMode';
 
-/** The reference server, reached through MSW at an absolute origin. */
-const server = setupServer(...createHandlers(createApp()));
+/** The reference server, reached through MSW at an absolute origin; its robot streams its answers, here without pacing them. */
+const server = setupServer(...createHandlers(createApp({ robotTokensPerSecond: Number.POSITIVE_INFINITY })));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -72,8 +72,8 @@ describeBoth('a second UI built only on the hooks', ({ strict }) => {
     expect(within(list).getByText('How long does shipping take?')).toBeDefined();
     expect(screen.getByLabelText<HTMLInputElement>('question').value).toBe('');
     expect(await within(list).findByText(/Standard shipping takes 3–5 business days/)).toBeDefined();
-    // One question, one answer (and the welcome with the channel's auto-tip): nothing doubled by StrictMode.
-    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    // One question, one answer (and the welcome, the channel's FAQ message and its auto-tip): nothing doubled by StrictMode.
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
   });
 
   it('Enter in the input asks the question too', async () => {

@@ -66,7 +66,7 @@ export function hookApi(overrides: Partial<VisitorApi> = {}, wire: Partial<WireC
     addSessionMsg: done,
     robotAsk: () => of(answer).pipe(asAnswerFrames()),
     robotTips: ok({ tips: [] }),
-    upload: ok({ url: '/f', name: 'f', suffix: '' }),
+    upload: ok({ kind: 'done', data: { url: '/f', name: 'f', suffix: '' } }),
     uploadBase64: ok({ url: '/f', name: 'f', suffix: '' }),
   };
   return fakeApi({ ...defaults, ...overrides });

@@ -1,12 +1,16 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createChatEngine, memoryStorage, MsgType, SenderType, type ChatEngine, type StoragePort } from '@visitor-chat/chat-engine';
+import { createChatEngine, memoryStorage, MsgType, SenderType, type ChatEngine, type ChatMessage, type StoragePort } from '@visitor-chat/chat-engine';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
 import { PRESETS } from '../../server/presets';
 
-/** The reference server behind MSW at an absolute origin; one store for the whole file. */
-const server = setupServer(...createHandlers(createApp()));
+/**
+ * The reference server behind MSW at an absolute origin; one store for the whole file. Its robot
+ * streams the answers the engine asks a stream for (docs/protocol.md "Streamed answers"), here
+ * without pacing them.
+ */
+const server = setupServer(...createHandlers(createApp({ robotTokensPerSecond: Number.POSITIVE_INFINITY })));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
@@ -25,7 +29,7 @@ function startEngine(query: string, storage: StoragePort = memoryStorage()): Cha
 const texts = (engine: ChatEngine) => engine.getSnapshot().messages.map((m) => m.msgContent);
 
 describe('the engine against the reference server (demo channel)', () => {
-  it('boots: channel info, a session, and the robot welcome with the FAQ questions', async () => {
+  it('boots: channel info, a session, and the robot welcome followed by the FAQ message with its questions', async () => {
     const engine = startEngine('?channelid=demo');
 
     await vi.waitFor(() => expect(engine.getSnapshot().phase).toBe('ready'));
@@ -36,7 +40,9 @@ describe('the engine against the reference server (demo channel)', () => {
     const welcome = engine.getSnapshot().messages.find((m) => m.msgContent === WELCOME);
     expect(welcome?.senderType).toBe(SenderType.Robot);
     expect(welcome?.position).toBe('left');
-    expect(welcome?.suggestions?.map((r) => r.name)).toContain('How long does shipping take?');
+    const faq = engine.getSnapshot().messages.at(engine.getSnapshot().messages.indexOf(welcome as ChatMessage) + 1);
+    expect(faq).toMatchObject({ senderType: SenderType.Robot, msgType: MsgType.Faq });
+    expect(faq?.suggestions?.map((r) => r.name)).toContain('How long does shipping take?');
   });
 
   it('a question is delivered and the robot answers it', async () => {
@@ -85,8 +91,8 @@ describe('the engine against the reference server (demo channel)', () => {
   it('a new visitor (other storage) does not see anyone else’s conversation', async () => {
     const engine = startEngine('?channelid=demo');
     await vi.waitFor(() => expect(texts(engine)).toContain(WELCOME));
-    // Only the channel's own opening: the welcome and its auto-tip (SPEC §3 autoTip).
-    expect(texts(engine)).toEqual([WELCOME, PRESETS.demo?.channel.autoTip]);
+    // Only the channel's own opening: the welcome, its FAQ message (no text of its own: SPEC §2) and its auto-tip (SPEC §3 autoTip).
+    expect(texts(engine)).toEqual([WELCOME, '', PRESETS.demo?.channel.autoTip]);
   });
 });
 

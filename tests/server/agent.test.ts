@@ -110,6 +110,74 @@ describe('agent preset', () => {
   });
 });
 
+describe('messages the visitor wrote before the agent joined (server/agent.ts waitsForAgent)', () => {
+  /** The agent's messages among the events, by their text. */
+  const agentTexts = (events: readonly WireEvent[]): string[] =>
+    events
+      .filter((e) => e.event_type === EventCode.AgentMessage)
+      .map(decodeMessage)
+      .filter((m) => m.senderType === SenderType.Agent)
+      .map((m) => m.msgContent);
+  const text = (userId: string, msgContent: string, clientMsgId?: string) => ({ userId, senderType: 1, msgType: MsgType.Text, msgContent, clientMsgId });
+
+  it('a server that restarted: the sendMsg that reaches it between chatStart and transferAgent is answered once the transfer connects, once', async () => {
+    const { start, data, poll, advance, history } = setup();
+    // The widget's new session after the restart: chatStart for a userId this server never saw, then
+    // sendMsg and transferAgent at once — here sendMsg first, and its retry (same clientMsgId) too.
+    const session = await start('agent', 'visitor-of-the-server-before');
+    const body = text(session.userId, '[restart] typed after the restart', 'local-1');
+    const sent = await data<SendMsgData>('sendMsg', body);
+    expect(await data<SendMsgData>('sendMsg', body)).toEqual(sent);
+    advance(10 * AGENT_DELAY_MS);
+    expect(await data<TransferAgentData>('transferAgent', { userId: session.userId })).toMatchObject({ status: TransferStatus.Success });
+    expect((await poll(session)).msgList.map((e) => e.event_type)).toEqual([EventCode.AgentTyping]);
+
+    advance(AGENT_DELAY_MS);
+    const answer = agentTexts((await poll(session)).msgList);
+    expect(answer).toEqual([expect.stringContaining('“[restart] typed after the restart”')]);
+    // Asked again (a second tab, a retried transfer), the agent already there answers nothing twice.
+    await data<TransferAgentData>('transferAgent', { userId: session.userId });
+    advance(10 * AGENT_DELAY_MS);
+    expect(agentTexts((await poll(session)).msgList)).toEqual([]);
+    expect((await history(session.userId)).map((m) => [m.senderType, m.msgContent])).toEqual([
+      [SenderType.Visitor, '[restart] typed after the restart'],
+      [SenderType.Agent, answer[0]],
+    ]);
+  });
+
+  it('queue: what the visitor writes while queued is answered, in order, when the agent takes over (event 1200)', async () => {
+    const { transfer, session, data, poll, advance } = await transferred('queue');
+    expect(transfer.status).toBe(TransferStatus.Queued);
+    await data('sendMsg', text(session.userId, 'first'));
+    await data('sendMsg', text(session.userId, 'second'));
+    advance(3 * 2_000);
+    expect((await poll(session)).msgList.map((e) => e.event_type)).toEqual([EventCode.SessionEstablished, EventCode.AgentTyping]);
+    advance(AGENT_DELAY_MS);
+    expect(agentTexts((await poll(session)).msgList)).toEqual([expect.stringContaining('“first”'), expect.stringContaining('“second”')]);
+  });
+
+  it('a robot-first channel: what the visitor wrote before asking for a human was the robot’s to answer, not the agent’s', async () => {
+    const { start, data, poll, advance } = setup();
+    const session = await start('demo');
+    await data('sendMsg', text(session.userId, 'What are your opening hours?'));
+    expect(await data<TransferAgentData>('transferAgent', { userId: session.userId })).toMatchObject({ status: TransferStatus.Success });
+    advance(10 * AGENT_DELAY_MS);
+    expect((await poll(session)).msgList).toEqual([]);
+  });
+
+  it('a conversation that ended takes its waiting messages with it: the next agent answers only what came after', async () => {
+    const { session, data, poll, advance } = await transferred('queue');
+    await data('sendMsg', text(session.userId, 'written in the queue, then the visitor left'));
+    await data('chatClose', { userId: session.userId, pollId: session.pollId });
+    await data('sendMsg', text(session.userId, 'written after the close'));
+    await data<TransferAgentData>('transferAgent', { userId: session.userId });
+    advance(3 * 2_000);
+    await poll(session);
+    advance(AGENT_DELAY_MS);
+    expect(agentTexts((await poll(session)).msgList)).toEqual([expect.stringContaining('“written after the close”')]);
+  });
+});
+
 describe('transfer results by preset', () => {
   it.each([
     ['offline', TransferStatus.Offline],

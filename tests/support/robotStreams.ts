@@ -2,7 +2,7 @@ import { createUIMessageStream, createUIMessageStreamResponse, streamText, type 
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 
 /**
- * Streamed robot answers made by the real producer, the AI SDK (docs/protocol.md "Streamed robot
+ * Streamed robot answers made by the real producer, the AI SDK (docs/protocol.md "Streamed
  * answers": its UI message stream v1), for the engine's transport to read in tests. The engine
  * itself never imports `ai`.
  */

@@ -14,6 +14,7 @@ import {
 } from '@visitor-chat/chat-engine';
 import type { WireMessage } from '../../engine/protocol';
 import { MessageList } from '../../ui/widget/components/MessageList';
+import { Composer } from '../../ui/widget/components/Composer';
 import { NavBar } from '../../ui/widget/components/NavBar';
 import { QuickReplies } from '../../ui/widget/components/QuickReplies';
 import { asAnswerFrames, session } from '../engine/support/fixtures';
@@ -145,8 +146,11 @@ describeBoth('chat screen controls', ({ strict }) => {
   });
 
   it("quick replies: the newest robot message's suggestions as chips that send their text, gone once the visitor speaks", async () => {
-    const { engine } = testEngine({ api: hookApi({ robotAsk: () => NEVER }, WELCOME) });
+    const answer: RobotAskData = { msgContent: 'Anything else?', suggestions: ['Opening hours?', 'Shipping?'] };
+    const { engine } = testEngine({ api: hookApi({ robotAsk: ({ question }) => (question === 'hello' ? of(answer).pipe(asAnswerFrames()) : NEVER) }) });
     renderUi(<MessageList />, { engine, strict });
+    await tick();
+    act(() => void engine.sendText('hello'));
     await tick();
     const bar = screen.getByRole('navigation', { name: 'Quick replies' });
     expect(
@@ -154,8 +158,8 @@ describeBoth('chat screen controls', ({ strict }) => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Opening hours?', 'Shipping?']);
-    // Not repeated as big buttons under the welcome message.
-    expect(within(itemOf('Hi, I am Robo.')).queryByRole('button')).toBeNull();
+    // Not repeated as big buttons under the answer.
+    expect(within(itemOf('Anything else?')).queryByRole('button', { name: 'Shipping?' })).toBeNull();
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Shipping?' }));
     await tick();
@@ -164,8 +168,44 @@ describeBoth('chat screen controls', ({ strict }) => {
         .getSnapshot()
         .messages.filter((m) => m.senderType === SenderType.Visitor)
         .map((m) => m.msgContent),
-    ).toEqual(['Shipping?']);
+    ).toEqual(['hello', 'Shipping?']);
     expect(screen.queryByRole('navigation', { name: 'Quick replies' })).toBeNull();
+  });
+
+  it("SPEC §2: the channel's FAQ message follows the welcome, its questions in the bubble; tapping one asks it, and the FAQ button brings it back", async () => {
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => NEVER }, WELCOME) });
+    renderUi(
+      <>
+        <MessageList />
+        <Composer />
+      </>,
+      { engine, strict },
+    );
+    await tick();
+    const faq = screen.getByRole('list', { name: 'Frequently asked questions' });
+    expect(
+      within(faq)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Opening hours?', 'Shipping?']);
+    const again = screen.getByRole<HTMLButtonElement>('button', { name: 'Frequently asked questions' });
+    // The FAQ is the newest message: nothing to bring back yet.
+    expect(again.disabled).toBe(true);
+
+    fireEvent.click(within(faq).getByRole('button', { name: 'Shipping?' }));
+    await tick();
+    expect(
+      engine
+        .getSnapshot()
+        .messages.filter((m) => m.senderType === SenderType.Visitor)
+        .map((m) => m.msgContent),
+    ).toEqual(['Shipping?']);
+    expect(again.disabled).toBe(false);
+    fireEvent.click(again);
+    await tick();
+    expect(screen.getAllByRole('list', { name: 'Frequently asked questions' })).toHaveLength(2);
+    expect(engine.getSnapshot().messages.at(-1)).toMatchObject({ msgType: MsgType.Faq, msgContent: '' });
+    expect(again.disabled).toBe(true);
   });
 
   it("quick replies keep their whole shape (SPEC §3) from a robot answer: icon, image, a 'New' badge and the highlight show", async () => {
@@ -248,7 +288,7 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(within(screen.getByRole('banner')).queryByRole('button', { name: 'Human agent' })).toBeNull();
   });
 
-  it("the channel's FAQ as objects keeps the quick reply's shape under the welcome", async () => {
+  it("the channel's FAQ as objects keeps the quick reply's shape in the FAQ message", async () => {
     const faqConfig = JSON.stringify([
       { question: 'Opening hours?', icon: '🕘' },
       { name: 'Sale', code: 'sale', isNew: 1, isHighlight: 1 },
@@ -256,10 +296,10 @@ describeBoth('chat screen controls', ({ strict }) => {
     const { engine } = testEngine({ api: hookApi({ robotAsk: () => NEVER }, { ...WELCOME, faqConfig }) });
     renderUi(<MessageList />, { engine, strict });
     await tick();
-    const bar = screen.getByRole('navigation', { name: 'Quick replies' });
+    const bar = screen.getByRole('list', { name: 'Frequently asked questions' });
     expect(within(bar).getByRole('button', { name: /Opening hours\?/ }).textContent).toContain('🕘');
     const sale = within(bar).getByRole('button', { name: /Sale/ });
-    expect(sale.classList).toContain('quick-reply--highlight');
+    expect(sale.classList).toContain('message__faq-question--highlight');
     expect(within(sale).getByRole('img', { name: 'New' })).toBeDefined();
   });
 
@@ -278,15 +318,15 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(fake.bodies('robotAsk').map((b) => b.question)).toEqual(['help', 'Payment?']);
   });
 
-  it("the channel's autoTip (SPEC §3) shows as a centred tip under the welcome of a new conversation, and the quick replies stay", async () => {
+  it("the channel's autoTip (SPEC §3) shows as a centred tip under the welcome and the FAQ message of a new conversation", async () => {
     const { engine } = testEngine({ api: hookApi({ robotAsk: () => NEVER }, { ...WELCOME, autoTip: 'Tip: ask about shipping.' }) });
     renderUi(<MessageList />, { engine, strict });
     await tick();
     const item = itemOf('Tip: ask about shipping.');
     expect(item.classList).toContain('message--tip');
     const log = screen.getByRole('log');
-    expect(log.textContent?.indexOf('Hi, I am Robo.')).toBeLessThan(log.textContent?.indexOf('Tip: ask about shipping.') ?? -1);
-    expect(screen.getByRole('navigation', { name: 'Quick replies' })).toBeDefined();
+    expect(log.textContent?.indexOf('Hi, I am Robo.')).toBeLessThan(log.textContent?.indexOf('Shipping?') ?? -1);
+    expect(log.textContent?.indexOf('Shipping?')).toBeLessThan(log.textContent?.indexOf('Tip: ask about shipping.') ?? -1);
   });
 
   it("the live region reads a robot answer once it is filled, once, with the robot's name (not the pending placeholder)", async () => {

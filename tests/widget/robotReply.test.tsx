@@ -6,7 +6,7 @@ import { MessageList } from '../../ui/widget/components/MessageList';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
 import { itemOf, renderUi, stubLayout, tick } from './renderUi';
 
-/** The widget's streamed robot answer (docs/protocol.md "Streamed robot answers"): the bubble grows, the thinking block reads along. */
+/** The widget's streamed robot answer (docs/protocol.md "Streamed answers"): the bubble grows, the thinking block reads along. */
 
 const T = Date.UTC(2024, 4, 15, 12, 0);
 

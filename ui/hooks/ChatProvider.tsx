@@ -4,40 +4,31 @@ import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '@visi
 const EngineContext = createContext<ChatEngine | null>(null);
 
 export interface ChatProviderProps {
-  /** An engine made by the integrator; the provider then starts it but does not dispose it (unless `disposeEngine`). */
+  /**
+   * An engine of yours. It stays yours: the provider starts it if nobody has (`start()`) and never
+   * disposes it — unless it was started by `engine.mount()`, then it ends after its last mount.
+   */
   engine?: ChatEngine | undefined;
-  /** Dispose the given `engine` on unmount too, as if the provider had made it (e.g. an engine started before the first render). */
-  disposeEngine?: boolean | undefined;
-  /** Options of the engine the provider makes when `engine` is not given (read once). */
+  /** Options of the engine the provider makes when `engine` is not given (read once); that engine is the provider's. */
   options?: ChatEngineOptions | undefined;
   children?: ReactNode | undefined;
 }
 
 /**
- * Makes one engine for its subtree, starts it on mount and disposes it on unmount. Disposal waits
- * one task so that StrictMode's unmount/remount keeps the same engine and its requests.
+ * One engine for its subtree, held with `engine.mount()` while mounted (TanStack Query's
+ * QueryClientProvider is the model): an engine the provider made starts with its mount and is
+ * disposed after its unmount; StrictMode's remount in the same task keeps it.
  */
-export function ChatProvider({ engine: given, disposeEngine = false, options, children }: ChatProviderProps) {
+export function ChatProvider({ engine: given, options, children }: ChatProviderProps) {
   // The initializer may run twice under StrictMode; an engine that is never started costs nothing.
-  const [engine] = useState(() => given ?? createChatEngine(options));
+  const [{ engine, yours }] = useState(() => (given ? { engine: given, yours: true } : { engine: createChatEngine(options), yours: false }));
   useEffect(() => {
-    engine.start();
-    if (given && !disposeEngine) return undefined;
-    let disposeTimer: ReturnType<typeof setTimeout> | undefined;
-    pending.get(engine)?.();
-    return () => {
-      disposeTimer = setTimeout(() => {
-        pending.delete(engine);
-        engine.dispose();
-      }, 0);
-      pending.set(engine, () => clearTimeout(disposeTimer));
-    };
-  }, [engine, given, disposeEngine]);
+    // Yours: started as you would start it, so that the provider's unmount does not end it (nothing if it runs already).
+    if (yours) engine.start();
+    return engine.mount();
+  }, [engine, yours]);
   return <EngineContext.Provider value={engine}>{children}</EngineContext.Provider>;
 }
-
-/** Cancels of disposals scheduled by an unmount, so that a remount within the same task keeps its engine. */
-const pending = new WeakMap<ChatEngine, () => void>();
 
 /** The engine of the nearest ChatProvider. */
 export function useChatEngine(): ChatEngine {

@@ -7,6 +7,7 @@ export { ToastProvider, useToasts, type Toast, type ToastApi, type ToastKind } f
 export { useChatEvents } from './useChatEvents';
 export { useHandoff } from './useHandoff';
 export { useQuickReplies } from './useQuickReplies';
+export { useFaq } from './useFaq';
 export { useDeliveryStatus, type Delivery, type DeliveryStatus } from './useDeliveryStatus';
 export { useMessageRating } from './useMessageRating';
 export { useThinking } from './useThinking';

@@ -15,7 +15,7 @@ export interface RobotAnswerView {
 }
 
 /**
- * A robot answer as it streams (docs/protocol.md "Streamed robot answers"): the component re-renders
+ * A robot answer as it streams (docs/protocol.md "Streamed answers"): the component re-renders
  * on each delta of this answer only — a delta leaves the message list as it was, so a list that
  * reads `useChat().messages` does not re-render, and each bubble reads its own answer here.
  */

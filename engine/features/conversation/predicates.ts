@@ -40,10 +40,20 @@ export function canEnd(s: ChatState): boolean {
 
 /**
  * The agent side is over (SPEC §4 1202 close, 1208 refusal): no agent, no queue, and a group choice
- * still open is withdrawn — a transfer waiting for it ends (slice.ts leaveAgent).
+ * still open is withdrawn — a transfer waiting for it ends (slice.ts leaveAgent). The wait for an
+ * agent ends with it (agentWaitEndedSince).
  */
 export function endsAgentSide(i: Intent): boolean {
   return i.type === 'chatClosed' || i.type === 'agentRefused';
+}
+
+/**
+ * The wait for an agent ended without one after the moment `ended` was read from
+ * `s.agentWait.ended`, and no new ask for an agent started since: what a message held for an agent
+ * (heldForAgent) learns, counting only what happened while it waited.
+ */
+export function agentWaitEndedSince(s: ChatState, ended: number): boolean {
+  return s.agentWait.over && s.agentWait.ended > ended;
 }
 
 /** SPEC §4 Receive mode: in mode 3 with msgToTransferFlag, visitor messages wait for an agent session. */

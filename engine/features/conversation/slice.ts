@@ -23,6 +23,12 @@ export interface ConversationState {
   metAgent: boolean;
   /** While queued (status 3): the position, and the id of the queue message that shows it. */
   queue: { position: number; messageId: string | null } | null;
+  /**
+   * The asks for an agent that ended without one (the transfer gave up, the agent refused, the chat
+   * closed), counted, and whether the latest ask ended so (`over`; a new transfer or group form
+   * clears it). A message waiting for an agent keeps the count it saw (agentWaitEndedSince).
+   */
+  agentWait: { ended: number; over: boolean };
 }
 
 export type ConversationCommand =
@@ -51,11 +57,22 @@ export const initialConversation: ConversationState = {
   agentNick: null,
   metAgent: false,
   queue: null,
+  agentWait: { ended: 0, over: false },
 };
 
 /** The agent side is over (SPEC §4 1202 close, 1208 refusal): no session with an agent, no queue. */
 function leaveAgent(state: ChatState, closed: boolean): ChatState {
-  return { ...state, status: ChatStatus.NotStarted, chatClosed: closed || state.chatClosed, queue: null, groupChoice: null };
+  return { ...waitEnded(state), status: ChatStatus.NotStarted, chatClosed: closed || state.chatClosed, queue: null, groupChoice: null };
+}
+
+/** An ask for an agent ended without one (agentWaitEndedSince). */
+function waitEnded(state: ChatState): ChatState {
+  return { ...state, agentWait: { ended: state.agentWait.ended + 1, over: true } };
+}
+
+/** A new ask for an agent: a transfer, or the group form that comes before it (SPEC §4 groups). */
+function waitAsked(state: ChatState): ChatState {
+  return state.agentWait.over ? { ...state, agentWait: { ...state.agentWait, over: false } } : state;
 }
 
 export const conversationCases = {
@@ -68,9 +85,9 @@ export const conversationCases = {
     metAgent: state.metAgent || status === ChatStatus.InConversation,
     queue: isQueued({ ...state, status }) ? state.queue : null,
   }),
-  groupChoiceRequired: (state, { groups }) => ({ ...state, groupChoice: groups }),
-  transferStarted: (state) => ({ ...state, transferring: true, groupChoice: null }),
-  transferEnded: (state) => ({ ...state, transferring: false }),
+  groupChoiceRequired: (state, { groups }) => ({ ...waitAsked(state), groupChoice: groups }),
+  transferStarted: (state) => ({ ...waitAsked(state), transferring: true, groupChoice: null }),
+  transferEnded: (state, { waiting }) => ({ ...(waiting ? state : waitEnded(state)), transferring: false }),
   agentConnected: (state, { adminNick }) => {
     // The queue line (SPEC §4 transfer 3) is over once an agent is here: it goes, leaving 'now chatting with …'.
     const queueLine = state.queue?.messageId;

@@ -3,7 +3,9 @@ import {
   Observable,
   catchError,
   concat,
+  concatMap,
   defer,
+  distinctUntilChanged,
   filter,
   first,
   from,
@@ -11,7 +13,6 @@ import {
   merge,
   mergeMap,
   of,
-  race,
   Subject,
   switchMap,
   take,
@@ -22,41 +23,33 @@ import {
 import { DELIVERY_LOADING_DELAY_MS, DELIVERY_MAX_MS, DELIVERY_RETRY_MS, HTTP_TIMEOUT_MS } from '../../constants';
 import { errorText, ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
+import type { ChatState } from '../../core/state';
 import { SEND_OK } from '../../model/codes';
 import type { SendMsgData } from '../../protocol';
+import type { UploadRequest } from '../../transport/visitorApi';
 import { toWire } from '../../model/message';
 import { findMessage } from '../../model/timeline';
 import type { ChatSession } from '../bootstrap/slice';
 import { forgotSession } from '../bootstrap/predicates';
-import { endsAgentSide, heldForAgent } from '../conversation/predicates';
+import { agentWaitEndedSince, heldForAgent } from '../conversation/predicates';
 import { isPendingVisitorMessage } from './predicates';
 
-/** Progress is kept to whole percents, so that a fast stream of progress events re-renders little. */
 const PERCENT = 100;
 
-/** The wait for an agent ended without one: the transfer gave up, the agent refused, or the chat closed. */
-const noAgent = (i: Intent): boolean => (i.type === 'transferEnded' && !i.waiting) || endsAgentSide(i);
+/** Whole percents, so that a fast stream of progress frames re-renders little. */
+const wholePercent = (fraction: number): number => Math.round(Math.min(1, Math.max(0, fraction)) * PERCENT) / PERCENT;
 
 /**
- * SPEC §4 Sending, §7 upload (multipart, 60 s): `uploadProgressed` whenever the transport reports a
- * new percent, then `uploaded` with the file's address.
+ * SPEC §4 Sending, §7 upload (multipart, 60 s): the transport's frames as `uploadProgressed` at
+ * each new whole percent, then `uploaded` with the file's address.
  */
-function upload({ api }: EffectContext, id: string, req: { userId: string; file: Blob; fileName: string }): Observable<Intent> {
-  return new Observable<Intent>((subscriber) => {
-    let last = -1;
-    const onProgress = (fraction: number) => {
-      const progress = Math.round(Math.min(1, Math.max(0, fraction)) * PERCENT) / PERCENT;
-      if (progress === last) return;
-      last = progress;
-      subscriber.next({ type: 'uploadProgressed', id, progress });
-    };
-    const call = api.upload({ ...req, onProgress }).subscribe({
-      next: (data) => subscriber.next({ type: 'uploaded', id, fileUrl: data.url }),
-      error: (e: unknown) => subscriber.error(e),
-      complete: () => subscriber.complete(),
-    });
-    return () => call.unsubscribe();
-  });
+function upload({ api }: EffectContext, id: string, req: UploadRequest): Observable<Intent> {
+  return api.upload(req).pipe(
+    map((frame): Intent =>
+      frame.kind === 'done' ? { type: 'uploaded', id, fileUrl: frame.data.url } : { type: 'uploadProgressed', id, progress: wholePercent(frame.fraction) },
+    ),
+    distinctUntilChanged((a, b) => a.type === 'uploadProgressed' && b.type === 'uploadProgressed' && a.progress === b.progress),
+  );
 }
 
 /**
@@ -119,39 +112,33 @@ function deliveryCycle(ctx: EffectContext, id: string, session: ChatSession): Ob
 /**
  * SPEC §4 Sending: once a state may send (a session, and in mode 3 with msgToTransferFlag an agent
  * session — SPEC §4 Receive mode), one delivery cycle; when the wait for an agent ends without one,
- * the message fails (kept, for a retry).
+ * the message fails (kept, for a retry). `waitedFrom` is the count of ended waits when the message
+ * set out (agentWaitEndedSince).
  */
-function send(ctx: EffectContext, id: string, agentGaveUp: () => boolean): Observable<Intent> {
-  const ready$ = defer(() => {
-    // The transfer this message started may have ended while its file was uploading.
+function send(ctx: EffectContext, id: string, waitedFrom: number): Observable<Intent> {
+  const mayPost = (s: ChatState): boolean => s.session !== null && !heldForAgent(s);
+  return defer(() => {
     const now = ctx.getState();
-    if (agentGaveUp() && heldForAgent(now) && !now.transferring) return of(null);
-    return race(
-      ctx.state$.pipe(first((s) => s.session !== null && !heldForAgent(s))),
-      ctx.intent$.pipe(
-        first(noAgent),
-        map(() => null),
-      ),
+    // The transfer this message started may have ended while its file was uploading.
+    if (agentWaitEndedSince(now, waitedFrom) && heldForAgent(now) && !now.transferring) return of<Intent>({ type: 'sendFailed', id });
+    const ended = now.agentWait.ended;
+    return ctx.state$.pipe(
+      first((s) => mayPost(s) || s.agentWait.ended > ended),
+      switchMap((s) => (mayPost(s) && s.session ? deliveryCycle(ctx, id, s.session) : of<Intent>({ type: 'sendFailed', id }))),
     );
   });
-  return ready$.pipe(switchMap((s) => (s?.session ? deliveryCycle(ctx, id, s.session) : of<Intent>({ type: 'sendFailed', id }))));
 }
 
 /**
  * One visitor message from the outbox to the server: once a session exists, its file is uploaded
  * first when it has one (a failure marks it fail: SPEC §8, unless the backend had forgotten the
- * session: then it starts over on the new one), then the message is sent. It keeps an
- * ear on the transfers meanwhile: one that ends without an agent while a held file uploads fails
- * the message when its upload is done, unless another transfer is under way.
+ * session: then it starts over on the new one), then the message is sent. A wait for an agent that
+ * ends without one while a held file uploads fails the message when its upload is done, unless
+ * another transfer is under way (send).
  */
 function deliver(ctx: EffectContext, id: string): Observable<Intent> {
-  return new Observable<Intent>((subscriber) => {
-    let gaveUp = false;
-    const watch = ctx.intent$.subscribe((i) => {
-      if (noAgent(i)) gaveUp = true;
-      // A new ask for an agent: a transfer, or the group form that comes before it (SPEC §4 groups).
-      else if (i.type === 'transferStarted' || i.type === 'groupChoiceRequired') gaveUp = false;
-    });
+  return defer(() => {
+    const waitedFrom = ctx.getState().agentWait.ended;
     const once = (after: ChatSession | null): Observable<Intent> =>
       ctx.state$.pipe(
         // The first session; after a forgotten one, the session that replaced it.
@@ -159,31 +146,19 @@ function deliver(ctx: EffectContext, id: string): Observable<Intent> {
         switchMap((s) => {
           const message = findMessage(s.messages, id);
           if (!message || !s.session) return EMPTY;
-          if (!message.upload) return send(ctx, id, () => gaveUp);
-          let uploaded = false;
+          if (!message.upload) return send(ctx, id, waitedFrom);
           const used = s.session;
-          const upload$ = upload(ctx, id, { userId: used.userId, file: message.upload.file, fileName: message.fileName ?? '' }).pipe(
-            map((intent) => {
-              if (intent.type === 'uploaded') uploaded = true;
-              return intent;
-            }),
+          return upload(ctx, id, { userId: used.userId, file: message.upload.file, fileName: message.fileName ?? '' }).pipe(
+            concatMap((i) => (i.type === 'uploaded' ? concat(of(i), send(ctx, id, waitedFrom)) : of(i))),
             catchError((e: unknown) => {
               ctx.log.warn(`upload failed: ${errorText(e)}`);
               // Not the file's fault when the backend had forgotten the session: it goes again on the next one.
               return forgotSession(e) ? once(used) : of<Intent>({ type: 'uploadFailed', id });
             }),
           );
-          return concat(
-            upload$,
-            defer(() => (uploaded ? send(ctx, id, () => gaveUp) : EMPTY)),
-          );
         }),
       );
-    const run = once(null).subscribe(subscriber);
-    return () => {
-      watch.unsubscribe();
-      run.unsubscribe();
-    };
+    return once(null);
   });
 }
 

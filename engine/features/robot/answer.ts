@@ -1,7 +1,7 @@
 import type { RobotAnswerMetadata, RobotFrame, RobotSource } from '../../transport/visitorApi';
 
 /**
- * Where a robot answer asked on this page is (docs/protocol.md "Streamed robot answers"): `pending`
+ * Where a robot answer asked on this page is (docs/protocol.md "Streamed answers"): `pending`
  * until its first frame, `thinking` while only reasoning arrives, `streaming` once its text flows,
  * then `done`, or `failed` (an error frame, a cut stream, an abort or a stall) with what arrived.
  */

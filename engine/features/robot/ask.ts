@@ -22,7 +22,7 @@ const FAILURES: Readonly<Record<AnswerFailure, string>> = {
 };
 
 /**
- * One ask of robot answer `id` (docs/protocol.md "Streamed robot answers"): robotAsk with the
+ * One ask of robot answer `id` (docs/protocol.md "Streamed answers"): robotAsk with the
  * question's text (or file URL) and kind, its frames turned into results until the answer ends —
  * the JSON answer whole; a stream's deltas as they come, then its finish. An error frame, an
  * abort, a stream that ends without finish or stays silent for 20 s (on the scheduler) interrupts

@@ -17,7 +17,7 @@ export function robotAnswers(s: ChatState): boolean {
 
 /**
  * SPEC §4 Receive mode 0: "each visitor message is followed by a pending robot answer" — every kind:
- * text, image, file, voice, video (robotAsk names the kind, docs/protocol.md "Streamed robot answers").
+ * text, image, file, voice, video (robotAsk names the kind, docs/protocol.md "Streamed answers").
  */
 export function asksRobot(m: ChatMessage | undefined): m is ChatMessage {
   return m !== undefined && m.senderType === SenderType.Visitor;
@@ -32,7 +32,7 @@ export function answerOf(s: ChatState, questionId: string): readonly [id: string
   return undefined;
 }
 
-/** A robot answer under way: asked, and neither done nor failed (docs/protocol.md "Streamed robot answers"). */
+/** A robot answer under way: asked, and neither done nor failed (docs/protocol.md "Streamed answers"). */
 export function answerRunning(a: RobotAnswer): boolean {
   return a.phase === 'pending' || a.phase === 'thinking' || a.phase === 'streaming';
 }
@@ -46,7 +46,7 @@ export function answerThinking(a: RobotAnswer): boolean {
 }
 
 /**
- * docs/protocol.md "Streamed robot answers": a failed answer (an error frame, a cut stream, an abort,
+ * docs/protocol.md "Streamed answers": a failed answer (an error frame, a cut stream, an abort,
  * a stall) may be asked again, into the same bubble, while the robot answers (SPEC §4 Receive mode 0),
  * there is a session and its question is still in the conversation.
  */

@@ -1,8 +1,10 @@
 import { NEVER, Observable, distinctUntilChanged, map } from 'rxjs';
+import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { createChatEngine } from '../../../engine/engine';
+import type { ChannelInfo } from '../../../engine/model/channel';
 import { fakeApi } from '../support/fakeApi';
-import { CHANNEL_ID, answerFrame, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session } from '../support/fixtures';
+import { CHANNEL_ID, answerFrame, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session, type RunHelpers } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const PHASES = { i: 'idle', s: 'starting', r: 'ready', e: 'error' } as const;
@@ -213,5 +215,139 @@ describe('engine lifecycle (DESIGN: The engine)', () => {
       expect(texts.at(-1)).toBe('Answer');
     });
     expect(logLines(log)).toContainEqual(expect.stringMatching(/the robot effect failed and restarts/));
+  });
+});
+
+/** An engine whose channelInfo never answers: that request, in flight or cancelled, shows whether the engine still runs. */
+function hangingStart(cold: RunHelpers['cold'], scheduler: TestScheduler) {
+  const channelInfo$ = cold<ChannelInfo>('-');
+  const fake = fakeApi({ channelInfo: () => channelInfo$ });
+  return { channelInfo$, fake, engine: createChatEngine({ query: QUERY, api: fake.api, scheduler }) };
+}
+
+describe('engine.mount(): whoever starts the engine owns its end (ChatProvider holds it so)', () => {
+  it('two mounts start the chat once; it ends one tick after the last is released, cancelling the request in flight', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectSubscriptions, flush }) => {
+      const { channelInfo$, fake, engine } = hangingStart(cold, scheduler);
+      const releases: (() => void)[] = [];
+
+      expectSubscriptions(channelInfo$.subscriptions).toBe('^ 29ms !');
+      at(scheduler, 0, () => releases.push(engine.mount(), engine.mount()));
+      at(scheduler, 10, () => releases[0]?.());
+      at(scheduler, 30, () => {
+        releases[1]?.();
+        // Not at once: a mount within this tick would keep it.
+        expect(engine.sendText('still held')).not.toBeNull();
+      });
+      flush();
+
+      expect(fake.calls.map((c) => c.name)).toEqual(['channelInfo']);
+      expect(engine.sendText('after the end')).toBeNull();
+    });
+  });
+
+  it("StrictMode's unmount and remount within one task keep the engine and its request", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectSubscriptions, flush }) => {
+      const { channelInfo$, fake, engine } = hangingStart(cold, scheduler);
+      let release = (): void => undefined;
+
+      expectSubscriptions(channelInfo$.subscriptions).toBe('^ 49ms !');
+      at(scheduler, 0, () => {
+        release = engine.mount();
+        release();
+        release = engine.mount();
+      });
+      at(scheduler, 20, () => {
+        release();
+        release = engine.mount();
+      });
+      at(scheduler, 50, () => release());
+      flush();
+
+      expect(fake.count('channelInfo')).toBe(1);
+    });
+  });
+
+  it("an engine started with start() is its caller's: mounts hold it, and their release does not end it", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectSubscriptions, flush }) => {
+      const { channelInfo$, fake, engine } = hangingStart(cold, scheduler);
+
+      expectSubscriptions(channelInfo$.subscriptions).toBe('^ 99ms !');
+      at(scheduler, 0, () => {
+        engine.start();
+        const release = engine.mount();
+        release();
+      });
+      at(scheduler, 50, () => expect(engine.sendText('still running')).not.toBeNull());
+      at(scheduler, 100, () => engine.dispose());
+      flush();
+
+      expect(fake.count('channelInfo')).toBe(1);
+    });
+  });
+
+  it('start() on an engine a mount started does nothing: it still ends after its last mount', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectSubscriptions, flush }) => {
+      const { channelInfo$, fake, engine } = hangingStart(cold, scheduler);
+      let release = (): void => undefined;
+
+      expectSubscriptions(channelInfo$.subscriptions).toBe('^ 19ms !');
+      at(scheduler, 0, () => {
+        release = engine.mount();
+        engine.start();
+      });
+      at(scheduler, 20, () => release());
+      flush();
+
+      expect(fake.count('channelInfo')).toBe(1);
+    });
+  });
+
+  it('a release called twice lets go of its own hold only; after dispose() a mount does nothing', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectSubscriptions, flush }) => {
+      const { channelInfo$, fake, engine } = hangingStart(cold, scheduler);
+      const releases: (() => void)[] = [];
+
+      expectSubscriptions(channelInfo$.subscriptions).toBe('^ 19ms !');
+      at(scheduler, 0, () => releases.push(engine.mount(), engine.mount()));
+      at(scheduler, 10, () => {
+        releases[0]?.();
+        releases[0]?.();
+      });
+      at(scheduler, 15, () => expect(engine.sendText('held by the other')).not.toBeNull());
+      at(scheduler, 20, () => releases[1]?.());
+      at(scheduler, 30, () => {
+        engine.mount()();
+        engine.start();
+      });
+      flush();
+
+      expect(fake.calls.map((c) => c.name)).toEqual(['channelInfo']);
+      expect(scheduler.actions).toEqual([]);
+    });
+  });
+
+  it('dispose() while mounted ends the engine at once; a later release changes nothing', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectSubscriptions, flush }) => {
+      const { channelInfo$, engine } = hangingStart(cold, scheduler);
+      let release = (): void => undefined;
+
+      expectSubscriptions(channelInfo$.subscriptions).toBe('^ 9ms !');
+      at(scheduler, 0, () => {
+        release = engine.mount();
+      });
+      at(scheduler, 10, () => engine.dispose());
+      at(scheduler, 20, () => release());
+      flush();
+
+      expect(engine.sendText('after dispose')).toBeNull();
+      expect(scheduler.actions).toEqual([]);
+    });
   });
 });

@@ -32,7 +32,7 @@ const statusOf = (engine: ChatEngine, id: string) =>
 const STATUS = { u: undefined, p: MessageStatus.Pending, s: MessageStatus.Sent, f: MessageStatus.Fail };
 
 describe('robot mode', () => {
-  it('SPEC §4 Receive mode 0: the robot welcome is shown after history when robotWelcomeMode is on and the visitor has not written yet', () => {
+  it('SPEC §4 Receive mode 0: the robot welcome is shown after history when robotWelcomeMode is on and the visitor has not written yet, then the FAQ message (SPEC §2)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
       const fake = readyApi(
@@ -44,7 +44,7 @@ describe('robot mode', () => {
       engine.start();
       flush();
 
-      const [history, welcome] = engine.getSnapshot().messages;
+      const [history, welcome, faq] = engine.getSnapshot().messages;
       expect(history?.id).toBe('h1');
       expect(welcome).toMatchObject({
         senderType: SenderType.Robot,
@@ -53,9 +53,15 @@ describe('robot mode', () => {
         msgContent: 'Hi, I am Robo',
         position: 'left',
         createdAt: 30,
+      });
+      expect(faq).toMatchObject({
+        senderType: SenderType.Robot,
+        msgType: MsgType.Faq,
+        position: 'left',
+        createdAt: 30,
         suggestions: [{ name: 'Opening hours?', code: 'Opening hours?' }],
       });
-      expect(engine.getSnapshot().messages).toHaveLength(2);
+      expect(engine.getSnapshot().messages).toHaveLength(3);
     });
   });
 

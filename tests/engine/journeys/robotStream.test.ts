@@ -8,7 +8,7 @@ import { logSpy, sequentialIds } from '../support/fixtures';
 
 /**
  * A streamed robot answer through the whole engine and its fetch transport, from streams the AI SDK
- * makes (docs/protocol.md "Streamed robot answers"), in real time: a backend built on the SDK plugs in.
+ * makes (docs/protocol.md "Streamed answers"), in real time: a backend built on the SDK plugs in.
  */
 
 const envelope = (data: unknown) => new Response(JSON.stringify({ code: 200, data }), { headers: { 'content-type': 'application/json' } });

@@ -4,13 +4,15 @@ import { createChatEngine } from '../../../engine/engine';
 import { MessageStatus, MsgType, SenderType } from '../../../engine/model/codes';
 import type { SendMsgData, UploadData } from '../../../engine/protocol';
 import { ApiError } from '../../../engine/transport/errors';
-import type { UploadRequest, VisitorApi } from '../../../engine/transport/visitorApi';
+import type { UploadFrame, VisitorApi } from '../../../engine/transport/visitorApi';
 import { answers } from '../support/fakeApi';
 import { CHANNEL_ID, IND, USER_ID, at, indicatorOf, logSpy, newScheduler, readyApi, sequentialIds, type RunHelpers } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const URL = '/api/chat/visitor/files/f1.png';
 const UPLOADED: UploadData = { url: URL, name: 'cat.png', suffix: 'png' };
+const DONE: UploadFrame = { kind: 'done', data: UPLOADED };
+const progressFrame = (fraction: number): UploadFrame => ({ kind: 'progress', fraction });
 const SENT: SendMsgData = { status: 1 };
 
 const bytes = (n: number) => new Blob([new Uint8Array(n)]);
@@ -26,11 +28,8 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = fileApi(cold, {
-        upload: (req: UploadRequest) => {
-          // Scheduled from the call at 10 ms: progress at 60 ms.
-          at(scheduler, 50, () => req.onProgress?.(0.504));
-          return cold('100ms (u|)', { u: UPLOADED });
-        },
+        // Called at 10 ms: progress at 60 ms.
+        upload: () => cold('50ms p 49ms (u|)', { p: progressFrame(0.504), u: DONE }),
         sendMsg: () => cold('50ms (r|)', { r: SENT }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
@@ -63,7 +62,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const log = logSpy();
-      const fake = fileApi(cold, { upload: () => cold<UploadData>('100ms #', undefined, new ApiError('upload', 500, 'upload failed')) });
+      const fake = fileApi(cold, { upload: () => cold<UploadFrame>('100ms #', undefined, new ApiError('upload', 500, 'upload failed')) });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds(), log });
       expectObservable(indicatorOf(engine)).toBe('u 9ms p 99ms f', IND);
       at(scheduler, 0, () => engine.start());
@@ -78,7 +77,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = fileApi(cold, {
-        upload: answers(cold<UploadData>('100ms #'), cold('200ms (u|)', { u: UPLOADED })),
+        upload: answers(cold<UploadFrame>('100ms #'), cold('200ms (u|)', { u: DONE })),
         sendMsg: () => cold('(r|)', { r: SENT }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds(), log: logSpy() });
@@ -96,7 +95,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = fileApi(cold, {
-        upload: () => cold('100ms (u|)', { u: UPLOADED }),
+        upload: () => cold('100ms (u|)', { u: DONE }),
         sendMsg: answers(cold('(r|)', { r: { status: 0 } }), cold('(r|)', { r: SENT })),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
@@ -117,7 +116,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
       // 20 s upload: longer than the delivery cycle's 12 s, which only counts the send.
-      const fake = fileApi(cold, { upload: () => cold('20s (u|)', { u: UPLOADED }), sendMsg: () => cold('(r|)', { r: SENT }) });
+      const fake = fileApi(cold, { upload: () => cold('20s (u|)', { u: DONE }), sendMsg: () => cold('(r|)', { r: SENT }) });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       expectObservable(indicatorOf(engine)).toBe('u 9ms p 19999ms s', IND);
       at(scheduler, 0, () => engine.start());
@@ -128,7 +127,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
   it('a file over maxFileSize is refused before any upload and adds no message', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const fake = fileApi(cold, { upload: () => cold<UploadData>('-') });
+      const fake = fileApi(cold, { upload: () => cold<UploadFrame>('-') });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds(), maxFileSize: 100 });
       at(scheduler, 0, () => engine.start());
       at(scheduler, 10, () => expect(engine.sendFile(bytes(101), 'big.png')).toEqual({ error: 'tooLarge', limit: 100, size: 101 }));
@@ -150,7 +149,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
   it('a voice recording (audioDuration) is an audio message whatever its extension', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const fake = fileApi(cold, { upload: () => cold('(u|)', { u: UPLOADED }), sendMsg: () => cold('(r|)', { r: SENT }) });
+      const fake = fileApi(cold, { upload: () => cold('(u|)', { u: DONE }), sendMsg: () => cold('(r|)', { r: SENT }) });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       at(scheduler, 0, () => engine.start());
       at(scheduler, 10, () => engine.sendFile(bytes(3), 'voice.webm', { audioDuration: 4 }));
@@ -162,7 +161,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
   it('a file sent before start() is uploaded once the session exists', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const fake = fileApi(cold, { upload: () => cold('100ms (u|)', { u: UPLOADED }), sendMsg: () => cold('(r|)', { r: SENT }) });
+      const fake = fileApi(cold, { upload: () => cold('100ms (u|)', { u: DONE }), sendMsg: () => cold('(r|)', { r: SENT }) });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       engine.sendFile(bytes(3), 'cat.png');
       expectObservable(indicatorOf(engine)).toBe('p 109ms s', IND);

@@ -6,11 +6,13 @@ import { canRetry, isUnconfirmed } from '../../../engine/features/delivery/predi
 import { userFormRequired } from '../../../engine/features/forms/predicates';
 import { MessageStatus } from '../../../engine/model/codes';
 import { findMessage } from '../../../engine/model/timeline';
-import { DISPOSE_AT_MS, described, quietScenario, runScenario, scenarios, settlingScenarios, type Outcome, type Scenario } from '../support/engineScenario';
+import { DISPOSE_AT_MS, quietScenario, type Scenario } from '../support/scenario';
+import { described, scenarios, settlingScenarios } from '../support/scenarioGenerators';
+import { runScenario, type Outcome } from '../support/scenarioRunner';
 
 /**
  * Issue 12 "Proof": the whole engine (createChatEngine, every effect) in virtual time against random
- * backends and visitors (tests/engine/support/engineScenario.ts): poll answers with any mix of
+ * backends and visitors (tests/engine/support/scenario.ts and its generators, backend and runner): poll answers with any mix of
  * SPEC §4 event codes, duplicates and bad fields, both readings of 1201 msgContentEnc, errors,
  * time-outs and delays on every call, and visitor actions at random times; and the faults of
  * docs/protocol.md "Extensions": events with eventIds handed out again until acknowledged, or
@@ -313,7 +315,7 @@ describe('the whole engine against random backends and visitors, in virtual time
   );
   /**
    * docs/protocol.md "Outbox", "Session recovery", "Extensions": settling scenarios (faults until
-   * 100 s, a healthy backend from 140 s, `online` once at 240 s; see engineScenario.ts). The backend
+   * 100 s, a healthy backend from 140 s, `online` once at 240 s; see support/scenario.ts). The backend
    * keeps messages by clientMsgId, so a message sent twice shows as stored under an id the visitor
    * never typed, or without one; a file still uploading at a reload is the one thing allowed to be
    * lost (its bytes do not outlive the page: delivery/predicates.ts outlivesPage).

@@ -5,7 +5,7 @@ import { ApiError, MalformedResponseError, NetworkError } from '../../../engine/
 import { createVisitorApi, type RobotFrame } from '../../../engine/transport/visitorApi';
 import { answerChunks, modelStreamResponse, uiStreamResponse } from '../../support/robotStreams';
 
-/** robotAsk's answer read frame by frame (docs/protocol.md "Streamed robot answers"), from streams the AI SDK itself makes. */
+/** robotAsk's answer read frame by frame (docs/protocol.md "Streamed answers"), from streams the AI SDK itself makes. */
 
 const REQUEST = { userId: 'u-1', channelId: 'demo', question: 'When do you open?', msgType: MsgType.Text };
 
@@ -33,6 +33,17 @@ describe('robotAsk: the JSON answer or the UI message stream', () => {
       headers: { 'content-type': 'application/json', accept: 'text/event-stream, application/json' },
     });
     expect(JSON.parse(String(t.requests[0]?.init?.body))).toEqual(REQUEST);
+  });
+
+  it('robotStream: false asks for the JSON answer only', async () => {
+    const requests: (RequestInit | undefined)[] = [];
+    const fetch = (_input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push(init);
+      return Promise.resolve(json({ code: 200, data: { msgContent: 'Hi' } }));
+    };
+    const api = createVisitorApi({ fetch: fetch as typeof globalThis.fetch, robotStream: false });
+    expect(await lastValueFrom(api.robotAsk(REQUEST).pipe(toArray()))).toEqual([{ type: 'answer', answer: { msgContent: 'Hi' } }]);
+    expect(requests[0]?.headers).toMatchObject({ accept: 'application/json' });
   });
 
   it("a stream's parts as frames, in order: metadata, reasoning and text deltas, http(s) sources, finish; starts, ends and unknown types only keep it alive", async () => {

@@ -1,6 +1,6 @@
 import { HttpResponse, delay, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { firstValueFrom, type Observable } from 'rxjs';
+import { firstValueFrom, toArray, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../../../engine/constants';
@@ -229,9 +229,14 @@ describe('VisitorApi over fetch (SPEC §7)', () => {
       }),
     );
 
-    const data = await firstValueFrom(newApi().upload({ userId: 'u7', file: new Blob(['png-bytes'], { type: 'image/png' }), fileName: 'a.png' }));
+    // Over fetch (no XMLHttpRequest here), the upload reports no progress: one done frame.
+    const frames = await firstValueFrom(
+      newApi()
+        .upload({ userId: 'u7', file: new Blob(['png-bytes'], { type: 'image/png' }), fileName: 'a.png' })
+        .pipe(toArray()),
+    );
 
-    expect(data).toEqual({ url: 'https://cdn.test/a.png', name: 'a.png', suffix: 'png' });
+    expect(frames).toEqual([{ kind: 'done', data: { url: 'https://cdn.test/a.png', name: 'a.png', suffix: 'png' } }]);
     expect(fields?.userId).toBe('u7');
     expect(fields?.type).toMatch(/^multipart\/form-data; boundary=/);
     expect(fields?.file).toBeInstanceOf(Blob);

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { useComposer, useFileUpload, usePasteImage, type FileError, type RecorderError } from '@visitor-chat/chat-react';
+import { useComposer, useFaq, useFileUpload, usePasteImage, type FileError, type RecorderError } from '@visitor-chat/chat-react';
 import { formatFileSize } from '../format';
 import { lazyPart } from '../lazyPart';
 import { lazyPreloaded } from '../lazyPreloaded';
@@ -77,6 +77,7 @@ export function Composer({ maxLength }: ComposerProps) {
   const { text, send, remaining, getInputProps } = useComposer({ maxLength });
   const files = useFileUpload();
   const paste = usePasteImage();
+  const faq = useFaq();
   const [recorderProblem, setRecorderProblem] = useState<RecorderProblem | null>(null);
   const input = useAutoSize(text, mode === 'text');
   const fileProblem = files.error ?? paste.error;
@@ -113,6 +114,20 @@ export function Composer({ maxLength }: ComposerProps) {
             <path d="M16.5 6.5v10.6a4.5 4.5 0 0 1-9 0V5.5a3 3 0 0 1 6 0v10.6a1.5 1.5 0 0 1-3 0V6.5H9v9.6a3 3 0 0 0 6 0V5.5a4.5 4.5 0 0 0-9 0v11.6a6 6 0 0 0 12 0V6.5Z" />
           </svg>
         </button>
+        {faq.available && (
+          // SPEC §2: the FAQ again, once the visitor has spoken; disabled while it is the newest message.
+          <button
+            type="button"
+            className="icon-button composer__tool"
+            onClick={faq.show ?? undefined}
+            disabled={!faq.show}
+            aria-label={t`Frequently asked questions`}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16Zm-1-4h2v2h-2v-2Zm1-10a4 4 0 0 0-4 4h2a2 2 0 1 1 3.2 1.6c-1.1.8-2.2 1.7-2.2 3.4h2c0-.9.6-1.4 1.4-2A4 4 0 0 0 12 6Z" />
+            </svg>
+          </button>
+        )}
         <button
           type="button"
           className="icon-button composer__tool"

@@ -47,7 +47,8 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
     default:
       return (
         <span className="content-text" dir="auto">
-          <MessageText text={m.msgContent} />
+          {/* The channel's FAQ message has no text of its own (SPEC §2): its title, in the visitor's language. */}
+          {m.msgType === MsgType.Faq && !m.msgContent ? t`Frequently asked questions` : <MessageText text={m.msgContent} />}
         </span>
       );
   }

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { memo } from 'react';
-import { MsgType, SenderType, showsRating, type ChatMessage } from '@visitor-chat/chat-engine';
+import { MsgType, SenderType, showsRating, type ChatMessage, type QuickReply } from '@visitor-chat/chat-engine';
 import { useDeliveryStatus } from '@visitor-chat/chat-react';
 import { lazyPart } from '../lazyPart';
 import { Avatar, hasAvatar } from './Avatar';
@@ -23,8 +23,8 @@ const FaqList = lazyPart('FAQ', () => import('./FaqList').then((m) => ({ default
 
 export interface MessageItemProps {
   message: ChatMessage;
-  /** Sends a question of a FAQ message's list; null makes the list read-only. */
-  onAsk: ((question: string) => void) | null;
+  /** Asks a question of a FAQ message's list (as a quick reply: SPEC §3); null makes the list read-only. */
+  onAsk: ((question: QuickReply) => void) | null;
   /** The visitor question a robot answer replies to (shown in its thinking block). */
   question?: string;
   /**

@@ -81,7 +81,7 @@ function questionsOf(messages: readonly ChatMessage[]): ReadonlyMap<string, stri
  */
 export function MessageList() {
   const { t } = useLingui();
-  const { messages, send, loadOlder, history, channel } = useChat();
+  const { messages, loadOlder, history, channel } = useChat();
   const list = useRef<VListHandle>(null);
   const atBottom = useRef(true);
   const previous = useRef<readonly ChatMessage[]>([]);
@@ -184,7 +184,13 @@ export function MessageList() {
           {/* Elements are made for the visible rows only: a render costs the same at 10 or 10,000 messages. */}
           {(m: ChatMessage) => (
             <MessageBoundary key={m.id} id={m.id}>
-              <MessageItem message={m} onAsk={send} question={questions.get(m.id)} avatarStart={avatars.has(m.id)} avatarSrc={avatarOf(m, channel)} />
+              <MessageItem
+                message={m}
+                onAsk={quickReplies.choose}
+                question={questions.get(m.id)}
+                avatarStart={avatars.has(m.id)}
+                avatarSrc={avatarOf(m, channel)}
+              />
             </MessageBoundary>
           )}
         </VList>

@@ -32,7 +32,7 @@ function sourceName({ url, title }: RobotSource): string {
 }
 
 /**
- * The body of a robot's bubble (docs/protocol.md "Streamed robot answers"): the thinking block
+ * The body of a robot's bubble (docs/protocol.md "Streamed answers"): the thinking block
  * (SPEC §4), the text — growing delta by delta while it streams, read through useRobotAnswer so
  * that only this bubble renders per delta — the answer's sources as links, and for an answer cut
  * short a clear line with Try again. The text is not read out as it grows (the bubble is

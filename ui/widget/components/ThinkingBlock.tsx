@@ -16,7 +16,7 @@ export interface ThinkingBlockProps {
  * SPEC §4 Thinking block: collapsible; 'Thinking… (N s)' counting while the robot works, 'Deeply
  * thought (N s)' once its text starts or the answer is done (without the count when it took no
  * whole second). Expanded, it shows the robot's reasoning as it streams (docs/protocol.md "Streamed
- * robot answers"), or, without one, what it looked for.
+ * answers"), or, without one, what it looked for.
  */
 export function ThinkingBlock({ message, answer, question }: ThinkingBlockProps) {
   const { i18n } = useLingui();

@@ -3,14 +3,15 @@ import { useSearch } from 'wouter';
 import { ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
 import { ChatScreen } from '../components/ChatScreen';
 import { Toasts } from '../components/Toasts';
-import { chatFor, chatQuery, settleEarlyChat, subscribeChatQuery } from './pageChat';
+import { chatFor, chatQuery, releaseEarlyChat, subscribeChatQuery } from '../earlyChat';
 
 /** The chat of `query`, read once: the chat belongs to the page load that opened it. */
 function Chat({ query }: { query: string }) {
   const [engine] = useState(() => chatFor(query));
-  useEffect(() => settleEarlyChat(engine), [engine]);
+  // The provider's effect (a child's, so it runs first) holds the chat now; the early module's hold can go.
+  useEffect(() => releaseEarlyChat(), [engine]);
   return (
-    <ChatProvider engine={engine} disposeEngine>
+    <ChatProvider engine={engine}>
       <ToastProvider>
         <ChatScreen />
         <Toasts />

@@ -23,7 +23,22 @@ describe('conversation slice: status, transfer, queue and end (SPEC §4)', () =>
       agentNick: null,
       metAgent: false,
       queue: null,
+      agentWait: { ended: 0, over: false },
     });
+  });
+
+  it('the wait for an agent: each ask that ends without one is counted, and a new ask (transfer or group form) is no longer over', () => {
+    let s = agentState(ChatStatus.NotStarted);
+    s = reduce(s, { type: 'transferStarted' });
+    s = reduce(s, { type: 'transferEnded', waiting: true });
+    expect(s.agentWait).toEqual({ ended: 0, over: false });
+    s = reduce(s, { type: 'transferEnded', waiting: false });
+    expect(s.agentWait).toEqual({ ended: 1, over: true });
+    s = reduce(s, { type: 'groupChoiceRequired', groups: GROUPS });
+    expect(s.agentWait).toEqual({ ended: 1, over: false });
+    s = reduce(reduce(s, { type: 'agentRefused' }), { type: 'transferStarted' });
+    expect(s.agentWait).toEqual({ ended: 2, over: false });
+    expect(reduce(s, { type: 'chatClosed' }).agentWait).toEqual({ ended: 3, over: true });
   });
 
   it('SPEC §4 chat status: chatStart sets the status the chat resumes in', () => {

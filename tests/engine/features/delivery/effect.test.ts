@@ -5,7 +5,7 @@ import { MessageStatus, MsgType, ReceiveMode, SenderType } from '../../../../eng
 import { type ChatMessage, createMessage } from '../../../../engine/model/message';
 import type { SendMsgData, UploadData } from '../../../../engine/protocol';
 import { ApiError } from '../../../../engine/transport/errors';
-import type { UploadRequest } from '../../../../engine/transport/visitorApi';
+import type { UploadFrame } from '../../../../engine/transport/visitorApi';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { USER_ID, channel, newScheduler } from '../../support/fixtures';
 import { readyState, runEffect, stateWith } from '../../support/effectSpec';
@@ -26,6 +26,7 @@ const withStatus = (m: ChatMessage, status: MessageStatus): ChatMessage => ({ ..
 const OK: SendMsgData = { status: 1 };
 const REFUSED: SendMsgData = { status: 0 };
 const UPLOADED: UploadData = { url: '/files/cat.png', name: 'cat.png', suffix: 'png' };
+const DONE: UploadFrame = { kind: 'done', data: UPLOADED };
 
 /** Marble values: what comes in (from the UI and the transfer), and what delivery answers with. */
 const v = {
@@ -40,6 +41,7 @@ const v = {
   h: { type: 'uploadProgressed', id: 'm1', progress: 0.5 },
   u: { type: 'uploaded', id: 'm1', fileUrl: UPLOADED.url },
   x: { type: 'uploadFailed', id: 'm1' },
+  t: { type: 'transferStarted' },
 } satisfies Record<string, Intent>;
 
 describe('delivery effect: the SPEC §4 delivery cycle (800 ms / 5 s / 12 s)', () => {
@@ -204,10 +206,7 @@ describe('delivery effect: SPEC §4 Sending — a file is uploaded first, then s
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const api = fakeApi({
-        upload: (req: UploadRequest) => {
-          scheduler.schedule(() => req.onProgress?.(0.504), 50);
-          return cold('100ms (u|)', { u: UPLOADED });
-        },
+        upload: () => cold('50ms p 49ms (u|)', { p: { kind: 'progress', fraction: 0.504 }, u: DONE }),
         sendMsg: () => cold('10ms (r|)', { r: OK }),
       });
       const intents = cold(' F 49ms - 49ms - 9ms -', v);
@@ -224,7 +223,7 @@ describe('delivery effect: SPEC §4 Sending — a file is uploaded first, then s
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const api = fakeApi({
-        upload: answers(cold('10ms #', {}, new ApiError('upload', 500, 'disk full')), cold('10ms (u|)', { u: UPLOADED })),
+        upload: answers(cold('10ms #', {}, new ApiError('upload', 500, 'disk full')), cold('10ms (u|)', { u: DONE })),
         sendMsg: () => cold('10ms (r|)', { r: OK }),
       });
       const intents = cold(' F 9ms - 89ms r 9ms - 9ms -', v);
@@ -264,11 +263,34 @@ describe('delivery effect: messages wait, never lost', () => {
   it('SPEC §4 Receive mode 3: a held file whose transfer ended without an agent while it uploaded fails once uploaded (a retry is offered)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
-      const api = fakeApi({ upload: () => cold('10ms (u|)', { u: UPLOADED }) });
+      const api = fakeApi({ upload: () => cold('10ms (u|)', { u: DONE }) });
       const start = readyState({ channel: channel({ receiveMode: ReceiveMode.Agent, msgToTransferFlag: 1 }) });
       //                     0    5 ms  10 ms
       const intents = cold(' F 4ms n 4ms -----', v);
       const expected = '     - 4ms - 4ms (uf)';
+      expectObservable(runEffect(delivery, start, intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+    });
+  });
+
+  it('a wait for an agent that ended before the message was typed does not fail it: held until an agent connects', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const api = fakeApi({ sendMsg: () => cold('(r|)', { r: OK }) });
+      const start = readyState({ channel: channel({ receiveMode: ReceiveMode.Agent, msgToTransferFlag: 1 }), agentWait: { ended: 1, over: true } });
+      const intents = cold(' a 499ms c', v);
+      const expected = '     - 499ms s';
+      expectObservable(runEffect(delivery, start, intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+    });
+  });
+
+  it('SPEC §4 Receive mode 3: a held file whose transfer gave up and started again while it uploaded waits for that agent', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const api = fakeApi({ upload: () => cold('10ms (u|)', { u: DONE }), sendMsg: () => cold('(r|)', { r: OK }) });
+      const start = readyState({ channel: channel({ receiveMode: ReceiveMode.Agent, msgToTransferFlag: 1 }) });
+      //                     0    5 ms  7 ms  10 ms  20 ms
+      const intents = cold(' F 4ms n 1ms t 2ms - 9ms c', v);
+      const expected = '     - 4ms - 1ms - 2ms u 9ms s';
       expectObservable(runEffect(delivery, start, intents, { api: api.api, scheduler }).output$).toBe(expected, v);
     });
   });

@@ -11,9 +11,6 @@ import { fakeApi } from '../../support/fakeApi';
 import { answerFrame, CHANNEL_ID, ROBOT_NAME, USER_ID, channel, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { readyState, runEffect } from '../../support/effectSpec';
 
-const WELCOME = { robotWelcomeMode: 1, robotWelcomeMsg: 'Hi, I am Robo' };
-const FAQ = { faqMode: 1, faqConfig: '["Opening hours?"]' };
-
 const sent = (id: string, msgContent: string, msgType: MsgType = MsgType.Text): ChatMessage =>
   createMessage({ id, senderType: SenderType.Visitor, msgType, msgContent, createdAt: 0, status: MessageStatus.Sent });
 const historyMessage = (id: string, senderType: SenderType): ChatMessage =>
@@ -49,56 +46,6 @@ const v = {
   A: { type: 'robotAnswered', id: 'm2', answer: SIX, createdAt: 50 },
   f: { type: 'robotFailed', id: 'm1' },
 } satisfies Record<string, Intent>;
-
-describe('robot effect: SPEC §4 Receive mode 0, the welcome', () => {
-  it('a new conversation in robot mode gets the robot welcome once history is in, with the FAQ as suggestions; once only', () => {
-    const scheduler = newScheduler();
-    scheduler.run(({ cold, expectObservable, flush }) => {
-      const start = readyState({ channel: channel({ ...WELCOME, ...FAQ }) });
-      // The newest page at 30 ms; an older one at 60 ms, which welcomes nobody.
-      const intents = cold(' 30ms h 29ms H', v);
-      const expected = '     30ms W 29ms -';
-      const run = runEffect(robot, start, intents, { scheduler });
-      expectObservable(run.output$).toBe(expected, v);
-      flush();
-
-      expect(run.getState().messages.at(-1)).toMatchObject({ senderType: SenderType.Robot, position: 'left', msgContent: 'Hi, I am Robo' });
-    });
-  });
-
-  it('a history that failed to load counts as a new conversation: the welcome shows', () => {
-    const scheduler = newScheduler();
-    scheduler.run(({ cold, expectObservable }) => {
-      const intents = cold('x', v);
-      const expected = '    w';
-      expectObservable(runEffect(robot, readyState({ channel: channel({ ...WELCOME, ...FAQ }) }), intents, { scheduler }).output$).toBe(expected, v);
-    });
-  });
-
-  it('a visitor who typed while the history loaded is still new: the welcome shows, without suggestions when there is no FAQ', () => {
-    const scheduler = newScheduler();
-    scheduler.run(({ cold, expectObservable }) => {
-      const start = readyState({ channel: channel(WELCOME), messages: [sent('q1', 'hello')] });
-      const intents = cold('h', v);
-      const expected = '    n';
-      expectObservable(runEffect(robot, start, intents, { scheduler }).output$).toBe(expected, v);
-    });
-  });
-
-  it.each<[string, Partial<ChatState>, keyof typeof v]>([
-    ['history holds a visitor message', { channel: channel(WELCOME) }, 'V'],
-    ['robotWelcomeMode is off', { channel: channel({ ...WELCOME, robotWelcomeMode: 0 }) }, 'h'],
-    ['the channel transfers to agents (receive mode 3)', { channel: channel({ ...WELCOME, receiveMode: ReceiveMode.Agent }) }, 'h'],
-    ['an agent session runs (status 2)', { channel: channel(WELCOME), status: ChatStatus.InConversation }, 'h'],
-  ])('no robot welcome when %s', (_when, fields, loaded) => {
-    const scheduler = newScheduler();
-    scheduler.run(({ cold, expectObservable }) => {
-      const intents = cold(loaded, v);
-      const expected = '    -';
-      expectObservable(runEffect(robot, readyState(fields), intents, { scheduler }).output$).toBe(expected, v);
-    });
-  });
-});
 
 describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor message', () => {
   it('a sent visitor text is followed by a pending answer at once, which robotAsk fills', () => {

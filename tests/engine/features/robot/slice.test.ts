@@ -127,7 +127,7 @@ describe('robot slice', () => {
   });
 });
 
-describe('robot slice: a streamed answer (docs/protocol.md "Streamed robot answers")', () => {
+describe('robot slice: a streamed answer (docs/protocol.md "Streamed answers")', () => {
   const visitor = createMessage({
     id: 'q1',
     senderType: SenderType.Visitor,

@@ -9,7 +9,7 @@ import { answerFrame, at, logLines, logSpy, newScheduler } from '../../support/f
 import { readyState, runEffect } from '../../support/effectSpec';
 
 /**
- * Streamed robot answers in virtual time (docs/protocol.md "Streamed robot answers"): robotAsk's
+ * Streamed robot answers in virtual time (docs/protocol.md "Streamed answers"): robotAsk's
  * frames as the transport hands them over, the robot effect's results, and the state they make.
  */
 
@@ -45,7 +45,7 @@ const v = {
   P: { type: 'robotPending', id: 'm2', questionId: 'q1', createdAt: 200 },
 } satisfies Record<string, Intent>;
 
-describe('robot effect: a streamed answer (docs/protocol.md "Streamed robot answers")', () => {
+describe('robot effect: a streamed answer (docs/protocol.md "Streamed answers")', () => {
   it('reasoning fills the thinking block, the thinking ends when the text starts, the text grows delta by delta; finish makes it the answer', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {

@@ -1,9 +1,9 @@
 import { combineLatest, distinctUntilChanged, filter, map } from 'rxjs';
 import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '@visitor-chat/chat-engine';
-import { isLanguage } from '../../i18n/languages';
-import { chooseLanguage, languageChosen } from '../../i18n/languageStore';
+import { isLanguage } from '../i18n/languages';
+import { chooseLanguage, languageChosen } from '../i18n/languageStore';
 import { browserStorage, documentVisibility, networkReturns } from '@visitor-chat/chat-engine/browser';
-import { embeddingHost, type HostInit, type HostLink } from '../hostLink';
+import { embeddingHost, type HostInit, type HostLink } from './hostLink';
 
 /**
  * The chat's query with what the host page passed in init (ui/loader): the visitor's identity and
@@ -47,14 +47,19 @@ function createChat(query: string): ChatEngine {
 
 /** The host's init, once it came (embedded by the loader). */
 let hostInit: HostInit | null = null;
-/** The chat of this page load, once it is known what it starts with; taken by the page. */
-let early: { query: string; engine: ChatEngine } | undefined;
+/** The chat of this page load, once it is known what it starts with, and this module's hold on it until the page holds it. */
+let early: { query: string; engine: ChatEngine; release: () => void } | undefined;
 const onInit = new Set<() => void>();
 
-function startEarly(query: string): void {
+/**
+ * Creates and starts the chat of `query`, held with `engine.mount()`: it is disposed after the
+ * last hold is released, this one or the page's ChatProvider's. A chat held before is let go.
+ */
+function startEarly(query: string): ChatEngine {
+  early?.release();
   const engine = createChat(query);
-  engine.start();
-  early = { query, engine };
+  early = { query, engine, release: engine.mount() };
+  return engine;
 }
 
 /** The host's language, when it is one of the 25 (a wrong code is the host's bug: a log line, nothing else). */
@@ -65,7 +70,7 @@ function hostLanguage(code: string | undefined): void {
 }
 
 /**
- * The chat of this page load, started as soon as the page's module runs (at startup: index.html
+ * The chat of this page load, started as soon as this module runs (at startup: index.html
  * preloads it), so that its first requests go out beside the catalog's fetch and the first render
  * instead of after them. Every route leads to /index keeping the query, so the URL's query now is
  * the page's query. Embedded by the loader, it starts when the host's init comes — not before: a
@@ -103,13 +108,16 @@ export function subscribeChatQuery(listener: () => void): () => void {
   return () => onInit.delete(listener);
 }
 
-/** The chat for `query`: the early one when it matches, else a new one. Changes nothing: a render may call it twice. */
+/**
+ * The chat for `query`: the early one when it matches, else one started now in its place (the page
+ * reads another query than this module did). A render may call it twice: the second call finds it.
+ */
 export function chatFor(query: string): ChatEngine {
-  return early?.query === query ? early.engine : createChat(query);
+  return early?.query === query ? early.engine : startEarly(query);
 }
 
-/** Once the page has mounted with `engine`: the early chat is taken, or disposed when the page made another. */
-export function settleEarlyChat(engine: ChatEngine): void {
-  if (early && early.engine !== engine) early.engine.dispose();
+/** Once the page's ChatProvider holds the chat, this module lets go of it: the page's unmount then ends it. */
+export function releaseEarlyChat(): void {
+  early?.release();
   early = undefined;
 }
