@@ -53,10 +53,11 @@ export default defineConfig({
           groups: [
             // The chat engine, RxJS and what the entry shares with the engine (the host-page link and
             // the language list) in one chunk: one request, one compression window, where the bundler
-            // alone made three (the engine, the host link, the wire codes the parts share).
+            // alone made three (the engine, the host link, the wire codes the parts share). Not the
+            // decoder of streamed robot answers, loaded with the SSE parser by the first stream.
             {
               name: 'engine',
-              test: /[\\/]engine[\\/]|[\\/]node_modules[\\/](?:rxjs|tslib)[\\/]|[\\/]ui[\\/]widget[\\/]hostLink\.ts|[\\/]ui[\\/]loader[\\/]protocol\.ts|[\\/]ui[\\/]i18n[\\/]language(?:s|Store)\.ts/,
+              test: /[\\/]engine[\\/](?!transport[\\/]robotFrames\.ts)|[\\/]node_modules[\\/](?:rxjs|tslib)[\\/]|[\\/]ui[\\/]widget[\\/]hostLink\.ts|[\\/]ui[\\/]loader[\\/]protocol\.ts|[\\/]ui[\\/]i18n[\\/]language(?:s|Store)\.ts/,
             },
             // The hooks package is side-effect free (ui/hooks/package.json), so a hook that only
             // the parts loaded on demand use stays out of the first screen. The hooks the first

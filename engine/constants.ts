@@ -65,6 +65,12 @@ export const PUSH_STABLE_MS = 60_000;
 /** How long polling stands in after push failed `failures` times in a row: 5 s, 10 s, 20 s … at most 5 min (our choice). */
 export const pushRetryWaitMs = backoff(5_000, 300_000);
 
+/**
+ * A streamed robot answer with no frame for this long has stalled: it fails with what arrived
+ * (docs/protocol.md "Streamed answers"; the HTTP time-out's 20 s, counted from each frame).
+ */
+export const ROBOT_STALL_MS = 20_000;
+
 /** Default largest file a visitor may send; the reference server's cap too (our choice; SPEC leaves it open). */
 export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
 

@@ -24,6 +24,7 @@ import { history } from './features/history/effect';
 import { pageNotices } from './features/notices/pageNotices';
 import { systemQueue } from './features/notices/systemQueue';
 import { robot } from './features/robot/effect';
+import { canRetryAnswer } from './features/robot/predicates';
 import { welcome } from './features/robot/welcome';
 import { faq } from './features/faq/effect';
 import { canShowFaq } from './features/faq/predicates';
@@ -31,7 +32,7 @@ import { receipts } from './features/signals/receipts';
 import { typing } from './features/signals/typing';
 import { visibility } from './features/signals/visibility';
 import { canChooseQuickReply, transfersToHuman } from './features/conversation/predicates';
-import type { MessageRating } from './model/message';
+import { defaultMessageId, type MessageRating } from './model/message';
 import type { QuickReply } from './model/quickReply';
 import { findMessage } from './model/timeline';
 import { parseQuery, type ChatQuery } from './model/query';
@@ -125,6 +126,8 @@ export interface ChatEngine {
    * call for it, so the rating lives in the message until the page closes.
    */
   rateMessage(id: string, rating: MessageRating): void;
+  /** Asks a failed streamed robot answer again, into the same bubble (canRetryAnswer; docs/protocol.md "Streamed answers"). */
+  retryAnswer(id: string): void;
   /** Asks for a human agent (SPEC §4 transfer), e.g. from robot mode. */
   requestHuman(): void;
   /**
@@ -182,18 +185,6 @@ export const EFFECTS: readonly Effect[] = [
   leaveMessage,
 ];
 
-let counter = 0;
-/**
- * Default message id: unique across tabs and page loads (it is also the message's clientMsgId, by
- * which a server recognises a repeated send), readable in logs.
- */
-function defaultId(): string {
-  counter += 1;
-  const unique =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  return `local-${unique}-${counter.toString(36)}`;
-}
-
 /** Creates a chat engine. Nothing happens until `start()`. */
 export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
   return assembleEngine(options, EFFECTS);
@@ -203,7 +194,7 @@ export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
 export function assembleEngine(options: ChatEngineOptions, effects: readonly Effect[]): ChatEngine {
   const scheduler = options.scheduler ?? asyncScheduler;
   const query = typeof options.query === 'string' || options.query === undefined ? parseQuery(options.query ?? '') : options.query;
-  const newId = options.newId ?? defaultId;
+  const newId = options.newId ?? defaultMessageId;
   const store = createStore(initialState(query));
   const { apply } = store;
   const subscription = new Subscription();
@@ -276,6 +267,9 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     },
     loadOlder: () => apply({ type: 'historyRequested' }),
     rateMessage: (id, rating) => apply({ type: 'messageRated', id, rating }),
+    retryAnswer(id) {
+      if (canRetryAnswer(store.getState(), id)) apply({ type: 'answerRetried', id, at: scheduler.now() });
+    },
     requestHuman: () => apply({ type: 'humanRequested' }),
     chooseQuickReply(reply) {
       if (!canChooseQuickReply(store.getState(), reply)) return;

@@ -11,7 +11,18 @@ export { canChooseQuickReply, canEnd, canRequestHuman, isQueued, queuePosition, 
 export { canLoadOlder } from './features/history/predicates';
 export { canRetry, canSendText, isUnconfirmed, isUploading, outlivesPage } from './features/delivery/predicates';
 export { canRetryStart, forgotSession, unreachable } from './features/bootstrap/predicates';
-export { canRateReply, quickReplies, showsRating, showsThinking, thoughtSeconds } from './features/robot/predicates';
+export {
+  answerRunning,
+  answerThinking,
+  asksRobot,
+  canRateReply,
+  canRetryAnswer,
+  quickReplies,
+  showsRating,
+  showsThinking,
+  thoughtSeconds,
+} from './features/robot/predicates';
+export type { AnswerFailure, AnswerPhase, RobotAnswer } from './features/robot/answer';
 export { canShowFaq, hasFaq, isFaqMessage } from './features/faq/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
@@ -24,6 +35,9 @@ export {
   type EventBatch,
   type EventStreamRequest,
   type PushFrame,
+  type RobotAnswerMetadata,
+  type RobotFrame,
+  type RobotSource,
   type UploadRequest,
   type UploadFrame,
 } from './transport/visitorApi';

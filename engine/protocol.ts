@@ -270,7 +270,13 @@ export type AddSessionMsgRequest = SendMsgRequest;
 export interface RobotAskRequest {
   userId: string;
   channelId: string;
+  /** The visitor's message as sendMsg carried its msgContent: the text, or for a file the file's URL. */
   question: string;
+  /**
+   * (extension; docs/protocol.md "Streamed answers") The SPEC §3 message type of the visitor's
+   * message (1 text, 2 image, 4 file, 5 audio, 6 video); absent means text.
+   */
+  msgType?: number;
 }
 
 /** A quick reply on the wire (SPEC §3): `name` is shown and sent; flags may be 1/0 or booleans. */

@@ -133,7 +133,8 @@ export interface RunOptions {
 export function createRun(options: RunOptions): Run {
   let limit = options.limits.callTimeoutMs;
   const recorder: Recorder = recordingFetch(options.fetch, options.now, () => limit);
-  const api = createVisitorApi({ apiBase: options.apiBase, fetch: recorder.fetch });
+  // The recorded calls check JSON answers: robotAsk's stream has a check of its own (robot-stream).
+  const api = createVisitorApi({ apiBase: options.apiBase, fetch: recorder.fetch, robotStream: false });
   const streaming = createVisitorApi({ apiBase: options.apiBase, fetch: options.fetch });
   const run: Run = {
     api,

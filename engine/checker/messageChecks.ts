@@ -1,3 +1,4 @@
+import { map, toArray } from 'rxjs';
 import { DELIVERY_RETRY_MS, HISTORY_PAGE_SIZE } from '../constants';
 import { MsgType, ReceiveMode, SEND_OK, SenderType } from '../model/codes';
 import { DecodeError } from '../model/decode';
@@ -7,6 +8,8 @@ import { heldForAgent } from '../features/conversation/predicates';
 import { robotAnswers } from '../features/robot/predicates';
 import { count, defineCheck, fail, failed, firstOf, needsSession, pass, skip, warn, type Check, type Run } from './context';
 import { diagnose, envelope, rawData, snippet } from './wire';
+import type { RobotAskData } from '../protocol';
+import type { RobotFrame } from '../transport/visitorApi';
 
 const EXPECTED = {
   sendMsg: envelope('{"status":1,"id":"…"}'),
@@ -111,6 +114,11 @@ const clientMsgId = defineCheck('client-msg-id', async (run) => {
   return pass('the repeat got the first answer; the history holds the message once, under its clientMsgId');
 });
 
+/** robotAsk's JSON answer (the check's transport asks for no stream; robot-stream checks one), or an empty one. */
+function answerOf(frames: readonly RobotFrame[]): RobotAskData {
+  return frames.find((f): f is Extract<RobotFrame, { type: 'answer' }> => f.type === 'answer')?.answer ?? { msgContent: '' };
+}
+
 const robotAsk = defineCheck('robot-ask', async (run) => {
   const missing = needsSession(run);
   if (missing) return missing;
@@ -124,7 +132,7 @@ const robotAsk = defineCheck('robot-ask', async (run) => {
   const sent = run.sent;
   if (!sent) return skip('sendMsg delivered no message: the widget asks the robot once one is confirmed');
   const request = { userId: sent.body.userId, channelId: run.channelId, question: sent.body.msgContent };
-  const out = await run.call('robotAsk', (api) => api.robotAsk(request));
+  const out = await run.call('robotAsk', (api) => api.robotAsk(request).pipe(toArray(), map(answerOf)));
   if (!out.ok) {
     const { detail, fix } = diagnose(out.error, out.ex, EXPECTED.robotAsk);
     return fail(`${detail}; the widget shows "The assistant is unavailable right now"`, fix);

@@ -21,7 +21,7 @@ import { faqCases, type FaqCommand } from '../features/faq/slice';
 import { formsCases, initialForms, type FormsState, type FormsCommand, type FormsResult } from '../features/forms/slice';
 import { historyCases, initialHistory, type HistoryState, type HistoryCommand, type HistoryResult } from '../features/history/slice';
 import { initialNotices, noticesCases, type NoticesState, type NoticesResult } from '../features/notices/slice';
-import { robotCases, type RobotCommand, type RobotResult } from '../features/robot/slice';
+import { initialRobot, robotCases, type RobotCommand, type RobotResult, type RobotState } from '../features/robot/slice';
 import { signalsCases, initialSignals, type SignalsState, type SignalsCommand, type SignalsResult } from '../features/signals/slice';
 import type { ChatQuery } from '../model/query';
 import type { Cases } from './cases';
@@ -38,7 +38,7 @@ export interface SliceTypes {
   agentEvents: { result: AgentEventsResult };
   history: { state: HistoryState; command: HistoryCommand; result: HistoryResult };
   delivery: { command: DeliveryCommand; result: DeliveryResult };
-  robot: { command: RobotCommand; result: RobotResult };
+  robot: { state: RobotState; command: RobotCommand; result: RobotResult };
   faq: { command: FaqCommand };
   signals: { state: SignalsState; command: SignalsCommand; result: SignalsResult };
   countdowns: { state: CountdownsState; result: CountdownsResult };
@@ -63,7 +63,7 @@ export const SLICES = {
   agentEvents: { cases: agentEventsCases },
   history: { initial: initialHistory, cases: historyCases },
   delivery: { cases: deliveryCases },
-  robot: { cases: robotCases },
+  robot: { initial: initialRobot, cases: robotCases },
   faq: { cases: faqCases },
   signals: { initial: initialSignals, cases: signalsCases },
   countdowns: { initial: initialCountdowns, cases: countdownsCases },

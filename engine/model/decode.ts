@@ -82,23 +82,26 @@ export function base64Utf8(value: Json, path: string): string {
   }
 }
 
+/** `value` as an absolute http(s) URL (normalised), or undefined: javascript:, data:, a relative path or a non-string is no web link. */
+export function webUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The first of `fields` of `o` that holds an avatar image's URL (docs/protocol.md "Avatars": the
- * spec names none, so each name backends use is read): absolute http(s) only; another value —
- * javascript:, data:, a relative path, not a string — is dropped with one line to `warn`.
+ * spec names none, so each name backends use is read): absolute http(s) only (webUrl); another value
+ * is dropped with one line to `warn`.
  */
 export function avatarUrl(o: JsonObject, fields: readonly string[], path: string, warn?: (message: string) => void): string | undefined {
   const field = fields.find((f) => o[f] !== undefined && o[f] !== null && o[f] !== '');
   if (field === undefined) return undefined;
-  const value = o[field];
-  if (typeof value === 'string') {
-    try {
-      const url = new URL(value.trim());
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
-    } catch {
-      // Not an absolute URL: dropped below.
-    }
-  }
-  warn?.(`${path}.${field}: not an http(s) URL; ignored`);
-  return undefined;
+  const url = webUrl(o[field]);
+  if (url === undefined) warn?.(`${path}.${field}: not an http(s) URL; ignored`);
+  return url;
 }

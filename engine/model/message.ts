@@ -40,8 +40,13 @@ export interface ChatMessage {
   readonly notice?: Notice;
   /** Questions the visitor may tap next (FAQ list, robot suggestions), as quick replies (SPEC §3). */
   readonly suggestions?: readonly QuickReply[];
-  /** A robot answer not yet received. */
+  /** A robot answer not yet received (or, streamed, still arriving: ChatState.answers holds it meanwhile). */
   readonly awaiting?: boolean;
+  /**
+   * A streamed robot answer that stopped before it finished (docs/protocol.md "Streamed
+   * answers": an error frame, a cut stream, an abort, a stall): msgContent is what arrived; it may be asked again.
+   */
+  readonly interrupted?: boolean;
   /** A pending visitor message still unconfirmed after 800 ms: show the loading indicator (SPEC §4). */
   readonly slow?: boolean;
   /** A visitor file not yet uploaded (SPEC §4 Sending: upload first); gone once fileUrl is set. */
@@ -94,4 +99,16 @@ export function toWire(m: ChatMessage, userId: string) {
     fileSize: m.fileSize,
     fileUrl: m.fileUrl,
   };
+}
+
+let counter = 0;
+/**
+ * The engine's default message id: unique across tabs and page loads (it is also the message's
+ * clientMsgId, by which a server recognises a repeated send), readable in logs.
+ */
+export function defaultMessageId(): string {
+  counter += 1;
+  const unique =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return `local-${unique}-${counter.toString(36)}`;
 }

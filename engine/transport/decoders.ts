@@ -12,7 +12,7 @@ import type {
   WireEvent,
   WireQuickReply,
 } from '../protocol';
-import type { EventBatch } from './visitorApi';
+import type { EventBatch, RobotAnswerMetadata } from './visitorApi';
 
 /** The decoders of the calls' data (SPEC §7): each checks the shape the engine needs and throws a DecodeError otherwise. */
 
@@ -72,11 +72,15 @@ export function decodeCard(data: Json, warn?: (message: string) => void): AdminC
 
 export function decodeRobot(data: Json): RobotAskData {
   const o = object(data, 'robotAsk');
-  const suggestions = o.suggestions === undefined ? undefined : list(o.suggestions, 'robotAsk.suggestions');
+  return { msgContent: string(o.msgContent, 'robotAsk.msgContent'), ...robotExtras(o, 'robotAsk') };
+}
+
+/** The fields of a robot answer beside its text: in the JSON answer, or in a stream's messageMetadata. */
+export function robotExtras(o: Record<string, unknown>, path: string): RobotAnswerMetadata {
+  const suggestions = o.suggestions === undefined ? undefined : list(o.suggestions, `${path}.suggestions`);
   return {
-    msgContent: string(o.msgContent, 'robotAsk.msgContent'),
     msgType: typeof o.msgType === 'number' || typeof o.msgType === 'string' ? o.msgType : undefined,
-    robotAskMsgType: optString(o.robotAskMsgType, 'robotAsk.robotAskMsgType'),
+    robotAskMsgType: optString(o.robotAskMsgType, `${path}.robotAskMsgType`),
     // Strings and quick-reply objects; the robot slice reads each (quickRepliesOf) and drops the rest.
     suggestions: suggestions?.filter((s): s is string | WireQuickReply => typeof s === 'string' || (typeof s === 'object' && s !== null)),
   };

@@ -4,6 +4,7 @@ import type { Json } from '../model/decode';
 import { decodeEvents, none } from './decoders';
 import { MalformedResponseError, NetworkError, TransportError } from './errors';
 import { accepted, decodeData, unwrap } from './http';
+import { loadSseParser, readSse, type SseReading } from './sse';
 import type { EventBatch, EventStreamRequest, PushFrame } from './visitorApi';
 
 /** An absolute URL (a scheme), as opposed to a path on `apiBase`. */
@@ -35,16 +36,16 @@ function streamAddress(apiBase: string, { url, userId, pollId, lastEventId }: Ev
 
 /**
  * Server-sent events over fetch (EventSource can neither be aborted per request nor report why it
- * failed), parsed by eventsource-parser, loaded when a stream first opens. An answer that is not a
- * stream is read as an envelope: its code and message are the error.
+ * failed), read by ./sse (eventsource-parser, loaded when a stream first opens). An answer that is
+ * not a stream is read as an envelope: its code and message are the error.
  */
 export function eventStream(apiBase: string, fetcher: () => typeof fetch, req: EventStreamRequest): Observable<PushFrame> {
   return new Observable<PushFrame>((subscriber) => {
     const controller = new AbortController();
-    let reader: ReadableStreamDefaultReader<string> | undefined;
+    let reading: SseReading | undefined;
     const run = async () => {
-      const [{ createParser }, res] = await Promise.all([
-        import('eventsource-parser'),
+      const [parser, res] = await Promise.all([
+        loadSseParser(),
         fetcher()(streamAddress(apiBase, req), { headers: { accept: 'text/event-stream' }, signal: controller.signal }).catch((cause: unknown) => {
           throw new NetworkError(STREAM, `${STREAM}: ${cause instanceof Error ? cause.message : 'network failure'}`);
         }),
@@ -54,15 +55,16 @@ export function eventStream(apiBase: string, fetcher: () => typeof fetch, req: E
         throw new MalformedResponseError(STREAM, `${STREAM}: HTTP ${res.status}, not an event stream`, true);
       }
       subscriber.next({ kind: 'open' });
-      const parser = createParser({
-        onEvent: ({ event, id, data }) => {
+      reading = readSse(
+        parser,
+        res.body,
+        ({ event, id, data }) => {
           const carries = BATCH_EVENTS.has(event) && data.trim() !== '';
           subscriber.next(carries ? { kind: 'batch', batch: decodePushed(data, id) } : { kind: 'alive' });
         },
-        onComment: () => subscriber.next({ kind: 'alive' }),
-      });
-      reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) parser.feed(chunk.value);
+        () => subscriber.next({ kind: 'alive' }),
+      );
+      await reading.done;
     };
     run().then(
       () => subscriber.complete(),
@@ -75,8 +77,7 @@ export function eventStream(apiBase: string, fetcher: () => typeof fetch, req: E
     );
     return () => {
       controller.abort();
-      // The body too: a fetch that ignores the signal (an in-process server) still ends its stream.
-      reader?.cancel().catch(() => undefined);
+      reading?.cancel();
     };
   });
 }

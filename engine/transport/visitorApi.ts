@@ -30,21 +30,10 @@ import type {
   UserRequest,
   WireEvent,
 } from '../protocol';
-import {
-  decodeCard,
-  decodeEvents,
-  decodeRobot,
-  decodeSend,
-  decodeStart,
-  decodeStars,
-  decodeTips,
-  decodeTransfer,
-  decodeUpload,
-  messages,
-  none,
-} from './decoders';
+import { decodeCard, decodeEvents, decodeSend, decodeStart, decodeStars, decodeTips, decodeTransfer, decodeUpload, messages, none } from './decoders';
 import { eventStream } from './eventStream';
 import { httpCall, trimApiBase } from './http';
+import { robotAsk } from './robotAsk';
 import { xhrUpload } from './upload';
 
 /** Poll data after edge checks: events are kept raw-but-shaped; the events effect decodes each. */
@@ -67,6 +56,32 @@ export interface EventStreamRequest extends EventMsgRequest {
  * heartbeat (or any frame without events), `batch` for event batches in getEventMsg's shape.
  */
 export type PushFrame = { kind: 'open' } | { kind: 'alive' } | { kind: 'batch'; batch: EventBatch };
+
+/** A source link under a streamed robot answer (docs/protocol.md "Streamed answers"): an absolute http(s) URL. */
+export interface RobotSource {
+  url: string;
+  title?: string;
+}
+
+/** The JSON answer's other fields, as a streamed answer's `messageMetadata` may carry them. */
+export type RobotAnswerMetadata = Pick<RobotAskData, 'msgType' | 'robotAskMsgType' | 'suggestions'>;
+
+/**
+ * robotAsk's answer, frame by frame (docs/protocol.md "Streamed answers"): the JSON answer as
+ * one `answer`; or a UI message stream's parts as they arrive — `text` and `reasoning` deltas (by
+ * part id), `source`s, `metadata`, then `finish`, an `error` or an `abort`. Every other frame of the
+ * stream (starts and ends of parts, steps, unknown types, `[DONE]`) is `alive`: the stream still runs.
+ */
+export type RobotFrame =
+  | { type: 'answer'; answer: RobotAskData }
+  | { type: 'text'; part: string; delta: string }
+  | { type: 'reasoning'; part: string; delta: string }
+  | { type: 'source'; source: RobotSource }
+  | { type: 'metadata'; metadata: RobotAnswerMetadata }
+  | { type: 'finish' }
+  | { type: 'error'; errorText: string }
+  | { type: 'abort' }
+  | { type: 'alive' };
 
 /**
  * The visitor API of SPEC §7: one method per call, each a cold Observable that emits the checked
@@ -98,7 +113,12 @@ export interface VisitorApi {
   typing(req: TypingRequest): Observable<void>;
   leaveMsg(req: LeaveMsgRequest): Observable<void>;
   addSessionMsg(req: SendMsgRequest): Observable<void>;
-  robotAsk(req: RobotAskRequest): Observable<RobotAskData>;
+  /**
+   * The robot's answer (SPEC §7 robotAsk; streamed: docs/protocol.md "Streamed answers"): the
+   * JSON answer as one frame, or a stream's frames as they arrive, until the answer ends (complete)
+   * or the call fails (a TransportError; a stream cut mid-way is a NetworkError). Unsubscribing aborts.
+   */
+  robotAsk(req: RobotAskRequest): Observable<RobotFrame>;
   robotTips(req: RobotTipsRequest): Observable<RobotTipsData>;
   /** Multipart upload (60 s): progress frames where the platform reports them, then the file's address. */
   upload(req: UploadRequest): Observable<UploadFrame>;
@@ -131,6 +151,11 @@ export interface HttpOptions {
    * one when there is one and no `fetch` was given, else uploads use fetch (no progress frames).
    */
   XMLHttpRequest?: typeof XMLHttpRequest | undefined;
+  /**
+   * Whether robotAsk accepts a streamed answer (docs/protocol.md "Streamed answers"); true by default.
+   * false asks for the JSON answer only (`Accept: application/json`), e.g. behind a proxy that buffers streams.
+   */
+  robotStream?: boolean | undefined;
   /** Where a field dropped while decoding is reported, one line each (e.g. the engine's log). */
   warn?: ((message: string) => void) | undefined;
 }
@@ -168,7 +193,7 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
     typing: (req) => call('typing', req, none),
     leaveMsg: (req) => call('leaveMsg', req, none),
     addSessionMsg: (req) => call('addSessionMsg', req, none),
-    robotAsk: (req) => call('robotAsk', req, decodeRobot),
+    robotAsk: (req) => robotAsk(base, fetcher, scheduler, req, { stream: options.robotStream, warn: options.warn }),
     robotTips: (req) => call('robotTips', req, decodeTips),
     upload: ({ userId, file, fileName }) => {
       const form = new FormData();

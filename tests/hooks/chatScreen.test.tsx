@@ -13,7 +13,7 @@ import {
   useRemoteTyping,
   useThinking,
 } from '@visitor-chat/chat-react';
-import { sequentialIds, session } from '../engine/support/fixtures';
+import { asAnswerFrames, sequentialIds, session } from '../engine/support/fixtures';
 import { describeBoth, engineWrapper, hookApi, renderHookWithEngine, testEngine } from './strictMode';
 
 /** Stands in for a message that is not there (yet): no status, not a robot reply. */
@@ -118,7 +118,7 @@ describeBoth('useMessageRating', ({ strict }) => {
 describeBoth('useThinking', ({ strict }) => {
   it('runs with the elapsed seconds while the answer is awaited, then reports how long it thought', () => {
     const answer = new Subject<RobotAskData>();
-    const fake = hookApi({ robotAsk: () => answer });
+    const fake = hookApi({ robotAsk: () => answer.pipe(asAnswerFrames()) });
     const { result, engine } = renderHookWithEngine(() => useThinking(useMessage('m2')), { strict, api: fake, options: { newId: () => ids.newId() } });
     act(() => void engine.sendText('When are you open?'));
     advance(0);
@@ -140,7 +140,7 @@ describeBoth('useThinking', ({ strict }) => {
     const answer = new Subject<RobotAskData>();
     const { result, engine } = renderHookWithEngine(() => useThinking(useMessage('m2')), {
       strict,
-      api: hookApi({ robotAsk: () => answer }),
+      api: hookApi({ robotAsk: () => answer.pipe(asAnswerFrames()) }),
       options: { newId: () => ids.newId() },
     });
     act(() => void engine.sendText('When are you open?'));

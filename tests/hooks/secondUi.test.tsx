@@ -8,8 +8,8 @@ import { createHandlers } from '../../server/msw';
 import { ChatProvider, useChat, useComposer } from '@visitor-chat/chat-react';
 import { describeBoth, inMode } from './strictMode';
 
-/** The reference server, reached through MSW at an absolute origin. */
-const server = setupServer(...createHandlers(createApp()));
+/** The reference server, reached through MSW at an absolute origin; its robot streams its answers, here without pacing them. */
+const server = setupServer(...createHandlers(createApp({ robotTokensPerSecond: Number.POSITIVE_INFINITY })));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -6,7 +6,7 @@ import { createChatEngine, memoryStorage, type ChatEngine, type ChatEngineOption
 import type { ChatStartData, RobotAskData, WireChannelInfo } from '../../engine/protocol';
 import { ChatProvider } from '@visitor-chat/chat-react';
 import { fakeApi, type FakeApi } from '../engine/support/fakeApi';
-import { channel, session } from '../engine/support/fixtures';
+import { asAnswerFrames, channel, session } from '../engine/support/fixtures';
 
 /** The two ways every hook test runs (after @xstate/react's `describeEachReactMode`). */
 export interface ReactMode {
@@ -64,7 +64,7 @@ export function hookApi(overrides: Partial<VisitorApi> = {}, wire: Partial<WireC
     typing: done,
     leaveMsg: done,
     addSessionMsg: done,
-    robotAsk: ok(answer),
+    robotAsk: () => of(answer).pipe(asAnswerFrames()),
     robotTips: ok({ tips: [] }),
     upload: ok({ kind: 'done', data: { url: '/f', name: 'f', suffix: '' } }),
     uploadBase64: ok({ url: '/f', name: 'f', suffix: '' }),

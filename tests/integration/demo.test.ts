@@ -5,8 +5,12 @@ import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
 import { PRESETS } from '../../server/presets';
 
-/** The reference server behind MSW at an absolute origin; one store for the whole file. */
-const server = setupServer(...createHandlers(createApp()));
+/**
+ * The reference server behind MSW at an absolute origin; one store for the whole file. Its robot
+ * streams the answers the engine asks a stream for (docs/protocol.md "Streamed answers"), here
+ * without pacing them.
+ */
+const server = setupServer(...createHandlers(createApp({ robotTokensPerSecond: Number.POSITIVE_INFINITY })));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());

@@ -17,7 +17,7 @@ import { MessageList } from '../../ui/widget/components/MessageList';
 import { Composer } from '../../ui/widget/components/Composer';
 import { NavBar } from '../../ui/widget/components/NavBar';
 import { QuickReplies } from '../../ui/widget/components/QuickReplies';
-import { session } from '../engine/support/fixtures';
+import { asAnswerFrames, session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
 import { itemOf, renderUi, stubLayout, tick } from './renderUi';
 
@@ -89,7 +89,7 @@ describeBoth('chat screen controls', ({ strict }) => {
 
   it("thinking block: 'Thinking…' while the robot works, then a collapsible 'Deeply thought (N s)' with the question", async () => {
     const answer = new Subject<RobotAskData>();
-    const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer }) });
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer.pipe(asAnswerFrames()) }) });
     renderUi(<MessageList />, { engine, strict });
     await tick();
     act(() => void engine.sendText('When are you open?'));
@@ -114,7 +114,7 @@ describeBoth('chat screen controls', ({ strict }) => {
 
   it("thinking block: an answer back in 150 ms reads 'Deeply thought', without a count", async () => {
     const answer = new Subject<RobotAskData>();
-    const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer }) });
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer.pipe(asAnswerFrames()) }) });
     renderUi(<MessageList />, { engine, strict });
     await tick();
     act(() => void engine.sendText('When are you open?'));
@@ -147,7 +147,7 @@ describeBoth('chat screen controls', ({ strict }) => {
 
   it("quick replies: the newest robot message's suggestions as chips that send their text, gone once the visitor speaks", async () => {
     const answer: RobotAskData = { msgContent: 'Anything else?', suggestions: ['Opening hours?', 'Shipping?'] };
-    const { engine } = testEngine({ api: hookApi({ robotAsk: ({ question }) => (question === 'hello' ? of(answer) : NEVER) }) });
+    const { engine } = testEngine({ api: hookApi({ robotAsk: ({ question }) => (question === 'hello' ? of(answer).pipe(asAnswerFrames()) : NEVER) }) });
     renderUi(<MessageList />, { engine, strict });
     await tick();
     act(() => void engine.sendText('hello'));
@@ -218,7 +218,7 @@ describeBoth('chat screen controls', ({ strict }) => {
         'Returns?',
       ],
     };
-    const { engine } = testEngine({ api: hookApi({ robotAsk: () => of(answer) }) });
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => of(answer).pipe(asAnswerFrames()) }) });
     renderUi(<MessageList />, { engine, strict });
     await tick();
     act(() => void engine.sendText('hi'));
@@ -248,7 +248,7 @@ describeBoth('chat screen controls', ({ strict }) => {
       suggestions: [{ name: 'Human agent', code: QuickReplyCode.TransferToHuman, isHighlight: 1 }, 'Opening hours?'],
     };
     const transfer = new Subject<TransferAgentData>();
-    const fake = hookApi({ robotAsk: () => of(answer), transferAgent: () => transfer });
+    const fake = hookApi({ robotAsk: () => of(answer).pipe(asAnswerFrames()), transferAgent: () => transfer });
     const { engine } = testEngine({ api: fake });
     renderUi(
       <>
@@ -305,7 +305,7 @@ describeBoth('chat screen controls', ({ strict }) => {
 
   it('a FAQ answer lists its questions inside the bubble; tapping one asks it', async () => {
     const faq: RobotAskData = { msgContent: 'Popular questions:', msgType: MsgType.Faq, suggestions: ['Returns?', 'Payment?'] };
-    const fake = hookApi({ robotAsk: () => of(faq) });
+    const fake = hookApi({ robotAsk: () => of(faq).pipe(asAnswerFrames()) });
     const { engine } = testEngine({ api: fake });
     renderUi(<MessageList />, { engine, strict });
     await tick();
@@ -331,7 +331,7 @@ describeBoth('chat screen controls', ({ strict }) => {
 
   it("the live region reads a robot answer once it is filled, once, with the robot's name (not the pending placeholder)", async () => {
     const answer = new Subject<RobotAskData>();
-    const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer }, { robotName: 'Robo' }) });
+    const { engine } = testEngine({ api: hookApi({ robotAsk: () => answer.pipe(asAnswerFrames()) }, { robotName: 'Robo' }) });
     const { container } = renderUi(<MessageList />, { engine, strict });
     await tick();
     const region = container.querySelector('[aria-live="polite"]') as HTMLElement;

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MessageStatus, MsgType, SenderType, createChatEngine, memoryStorage, type ChatMessage } from '@visitor-chat/chat-engine';
+import { MessageStatus, MsgType, SenderType, createChatEngine, memoryStorage, type ChatEngine, type ChatMessage } from '@visitor-chat/chat-engine';
 import { createMessage } from '../../engine/model/message';
 import { Composer } from '../../ui/widget/components/Composer';
 import { MessageContent } from '../../ui/widget/components/MessageContent';
@@ -23,6 +23,9 @@ function visitorFile(fields: Partial<ChatMessage>): ChatMessage {
   return createMessage({ id: 'f1', senderType: SenderType.Visitor, msgType: MsgType.File, msgContent: '', createdAt: 0, ...fields });
 }
 
+/** The visitor's own messages in the conversation (a robot answer follows each in robot mode). */
+const visitorMessages = (engine: ChatEngine) => engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.Visitor);
+
 describe('Composer media', () => {
   it('the attach button’s picker sends the chosen file', () => {
     const { engine, fake } = testEngine();
@@ -33,7 +36,8 @@ describe('Composer media', () => {
 
     fireEvent.change(input as HTMLInputElement, { target: { files: [file('report.pdf')] } });
 
-    expect(engine.getSnapshot().messages.map((m) => [m.msgType, m.fileName])).toEqual([[MsgType.File, 'report.pdf']]);
+    // The visitor's messages: the one file (the robot's answer to it awaits under it, SPEC §4 Receive mode 0).
+    expect(visitorMessages(engine).map((m) => [m.msgType, m.fileName])).toEqual([[MsgType.File, 'report.pdf']]);
     expect(fake.count('upload')).toBe(1);
   });
 
@@ -60,7 +64,7 @@ describe('Composer media', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
 
     expect(screen.queryByRole('dialog', { name: 'Send photo' })).toBeNull();
-    expect(engine.getSnapshot().messages.map((m) => m.msgType)).toEqual([MsgType.Image]);
+    expect(visitorMessages(engine).map((m) => m.msgType)).toEqual([MsgType.Image]);
   });
 
   it('Cancel on the paste confirmation sends nothing', async () => {

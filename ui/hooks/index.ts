@@ -11,6 +11,7 @@ export { useFaq } from './useFaq';
 export { useDeliveryStatus, type Delivery, type DeliveryStatus } from './useDeliveryStatus';
 export { useMessageRating } from './useMessageRating';
 export { useThinking } from './useThinking';
+export { useRobotAnswer, type RobotAnswerView } from './useRobotAnswer';
 export { useRemoteTyping } from './useRemoteTyping';
 export { useQueue } from './useQueue';
 export { useCountdown } from './useCountdown';

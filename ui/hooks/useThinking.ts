@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { thoughtSeconds, type ChatMessage } from '@visitor-chat/chat-engine';
+import { answerThinking, thoughtSeconds, type ChatMessage, type RobotAnswer } from '@visitor-chat/chat-engine';
 
 /** How often the running seconds are refreshed. */
 const TICK_MS = 1_000;
@@ -9,10 +9,12 @@ const MS_PER_SECOND = 1_000;
  * The thinking block of a robot answer (SPEC §4 Thinking block): `running` while the answer is
  * awaited, with the whole seconds elapsed so far; once answered, the seconds it took
  * (`thoughtSeconds`: null when under half a second, so a quick answer shows no count), or null
- * when the message never thought (e.g. from history).
+ * when the message never thought (e.g. from history). Given the answer as it streams
+ * (`useRobotAnswer`), the thinking ends when its text starts, and a retry counts from its ask.
  */
-export function useThinking(message: ChatMessage): { running: boolean; seconds: number | null } {
-  const running = message.awaiting === true;
+export function useThinking(message: ChatMessage, answer?: RobotAnswer | null): { running: boolean; seconds: number | null } {
+  const running = answer ? answerThinking(answer) : message.awaiting === true;
+  const since = answer?.startedAt ?? message.createdAt;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return undefined;
@@ -20,6 +22,7 @@ export function useThinking(message: ChatMessage): { running: boolean; seconds: 
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, [running]);
-  if (running) return { running, seconds: Math.max(0, Math.floor((now - message.createdAt) / MS_PER_SECOND)) };
-  return { running, seconds: message.thoughtMs === undefined ? null : thoughtSeconds(message.thoughtMs) };
+  if (running) return { running, seconds: Math.max(0, Math.floor((now - since) / MS_PER_SECOND)) };
+  const thoughtMs = answer?.thoughtMs ?? message.thoughtMs;
+  return { running, seconds: thoughtMs === undefined ? null : thoughtSeconds(thoughtMs) };
 }

@@ -4,6 +4,8 @@ import { canChooseQuickReply, withAgent } from '../conversation/predicates';
 import { userFormRequired } from '../forms/predicates';
 import type { ChatMessage } from '../../model/message';
 import type { QuickReply } from '../../model/quickReply';
+import { findMessage } from '../../model/timeline';
+import type { RobotAnswer } from './answer';
 
 /**
  * SPEC §4 Receive mode 0: the robot answers while the channel is robot-first, no agent session runs
@@ -14,12 +16,59 @@ export function robotAnswers(s: ChatState): boolean {
 }
 
 /**
+ * SPEC §4 Receive mode 0: "each visitor message is followed by a pending robot answer" — every kind:
+ * text, image, file, voice, video (robotAsk names the kind, docs/protocol.md "Streamed answers").
+ */
+export function asksRobot(m: ChatMessage | undefined): m is ChatMessage {
+  return m !== undefined && m.senderType === SenderType.Visitor;
+}
+
+/** The robot answer asked on this page for visitor message `questionId`, with its message id; undefined when none was. */
+export function answerOf(s: ChatState, questionId: string): readonly [id: string, answer: RobotAnswer] | undefined {
+  for (const id in s.answers) {
+    const a = s.answers[id] as RobotAnswer;
+    if (a.questionId === questionId) return [id, a];
+  }
+  return undefined;
+}
+
+/** A robot answer under way: asked, and neither done nor failed (docs/protocol.md "Streamed answers"). */
+export function answerRunning(a: RobotAnswer): boolean {
+  return a.phase === 'pending' || a.phase === 'thinking' || a.phase === 'streaming';
+}
+
+/**
+ * SPEC §4 Thinking block: the robot still thinks — asked, no text yet (reasoning may be arriving);
+ * the thinking ends when its text starts.
+ */
+export function answerThinking(a: RobotAnswer): boolean {
+  return a.phase === 'pending' || a.phase === 'thinking';
+}
+
+/**
+ * docs/protocol.md "Streamed answers": a failed answer (an error frame, a cut stream, an abort,
+ * a stall) may be asked again, into the same bubble, while the robot answers (SPEC §4 Receive mode 0),
+ * there is a session and its question is still in the conversation.
+ */
+export function canRetryAnswer(s: ChatState, id: string): boolean {
+  const a = s.answers[id];
+  return a?.phase === 'failed' && s.session !== null && robotAnswers(s) && findMessage(s.messages, a.questionId) !== undefined;
+}
+
+/**
  * SPEC §4 Rating of a reply: a finished robot answer — an `answermsg`, or a reply answered live on
- * this page (it carries thoughtMs) — not yet rated: one choice, locked once chosen. Ratings stay
+ * this page (it carries thoughtMs), not one cut short (interrupted) — not yet rated: one choice, locked once chosen. Ratings stay
  * local, so history replies other than answers are not offered again after a reload.
  */
 export function canRateReply(m: ChatMessage | undefined): m is ChatMessage {
-  return m !== undefined && m.senderType === SenderType.Robot && !m.awaiting && !m.rating && (m.msgType === MsgType.Answer || m.thoughtMs !== undefined);
+  return (
+    m !== undefined &&
+    m.senderType === SenderType.Robot &&
+    !m.awaiting &&
+    !m.interrupted &&
+    !m.rating &&
+    (m.msgType === MsgType.Answer || m.thoughtMs !== undefined)
+  );
 }
 
 /** SPEC §4 Thinking block: a robot reply awaited now, or answered live on this page (it carries thoughtMs). */

@@ -30,10 +30,18 @@ const INTENTS: Intent[] = [
   { type: 'sendFailed', id: 'v1' },
   { type: 'retry', id: 'v1' },
   { type: 'sendSucceeded', id: 'v1' },
-  { type: 'robotPending', id: 'r1', createdAt: 20 },
+  { type: 'robotPending', id: 'r1', questionId: 'v1', createdAt: 20 },
   { type: 'robotAnswered', id: 'r1', answer: { msgContent: 'answer' }, createdAt: 30 },
-  { type: 'robotPending', id: 'r2', createdAt: 40 },
+  { type: 'robotPending', id: 'r2', questionId: 'v1', createdAt: 40 },
   { type: 'robotFailed', id: 'r2' },
+  { type: 'robotPending', id: 'r3', questionId: 'v1', createdAt: 50 },
+  { type: 'robotStreamed', id: 'r3', delta: { type: 'reasoning', part: 'r', delta: 'Hmm' }, at: 51 },
+  { type: 'robotStreamed', id: 'r3', delta: { type: 'text', part: 't', delta: 'Half' }, at: 52 },
+  { type: 'robotInterrupted', id: 'r3', failure: 'cut', at: 53 },
+  { type: 'answerRetried', id: 'r3', at: 60 },
+  { type: 'robotStreamed', id: 'r3', delta: { type: 'source', source: { url: 'https://a.example/' } }, at: 61 },
+  { type: 'robotStreamed', id: 'r3', delta: { type: 'metadata', metadata: { msgType: 'answermsg' } }, at: 61 },
+  { type: 'robotFinished', id: 'r3', createdAt: 62 },
   { type: 'messageAdded', message: text('a1', SenderType.Agent, 'from an agent', 400_000) },
   { type: 'failed', error: { code: 'sessionFailed', detail: 'x' } },
 ];
@@ -48,7 +56,7 @@ describe('reduce (DESIGN: a pure transition)', () => {
       expect(state).toEqual(snapshot);
       state = deepFreeze(next);
     }
-    expect(state.messages.map((m) => `${m.id}:${m.status ?? ''}`)).toEqual(['h1:', 'v1:sent', 'r1:', 'r2:', 'a1:']);
+    expect(state.messages.map((m) => `${m.id}:${m.status ?? ''}`)).toEqual(['h1:', 'v1:sent', 'r1:', 'r2:', 'r3:', 'a1:']);
   });
 
   it('gives the same result for the same inputs', () => {

@@ -6,7 +6,7 @@ import { SenderType } from '../../../engine/model/codes';
 import type { WireMessage } from '../../../engine/protocol';
 import { ApiError, NetworkError } from '../../../engine/transport/errors';
 import { answers } from '../support/fakeApi';
-import { act, CHANNEL_ID, logLines, logSpy, newScheduler, readyApi, sequentialIds, USER_ID, wireMessage } from '../support/fixtures';
+import { act, answerFrame, CHANNEL_ID, logLines, logSpy, newScheduler, readyApi, sequentialIds, USER_ID, wireMessage } from '../support/fixtures';
 
 const ids = (engine: ChatEngine) =>
   engine.state$.pipe(
@@ -31,14 +31,14 @@ describe('history', () => {
       const fake = readyApi(cold, {
         getHistoryMsg: () => cold('100ms (h|)', { h: history }),
         sendMsg: () => cold('10ms (r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('20ms (a|)', { a: { msgContent: 'an answer' } }),
+        robotAsk: () => cold('20ms (a|)', { a: answerFrame({ msgContent: 'an answer' }) }),
       });
       const engine = createChatEngine({ query: `?channelid=${CHANNEL_ID}`, api: fake.api, scheduler, newId: sequentialIds() });
 
-      // m1 is typed while history is on its way; m2 is the robot's answer to it.
-      //                 0 ms  10 ms 20 ms  100 ms
-      const commands = ' s 9ms t 9ms - 79ms -';
-      const expected = ' a 9ms b 9ms c 79ms d';
+      // m1 is typed while history is on its way; m2 is the robot's answer to it, shown as m1 is sent.
+      //                 0 ms  10 ms     100 ms
+      const commands = ' s 9ms t    89ms -';
+      const expected = ' a 9ms (bc) 86ms d';
       expectObservable(ids(engine)).toBe(expected, { a: '', b: 'm1', c: 'm1 m2', d: 'h1 h2 h3 m1 m2' });
       act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('hello') });
       flush();

@@ -2,7 +2,7 @@ import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createChatEngine, type ChatEngine } from '../../../engine/engine';
 import { MsgType, SenderType } from '../../../engine/model/codes';
-import { act, CHANNEL_ID, newScheduler, readyApi, sequentialIds, wireMessage } from '../support/fixtures';
+import { act, answerFrame, CHANNEL_ID, newScheduler, readyApi, sequentialIds, wireMessage } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 /** The rating of message `id`: n none, u up, d down. */
@@ -62,7 +62,7 @@ describe('rateMessage (SPEC §4 Rating of a reply)', () => {
     scheduler.run(({ cold, expectObservable }) => {
       const fake = readyApi(cold, {
         sendMsg: () => cold('(r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('100ms (a|)', { a: { msgContent: 'Open 9–18', msgType: 1 } }),
+        robotAsk: () => cold('100ms (a|)', { a: answerFrame({ msgContent: 'Open 9–18', msgType: 1 }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       // m1 is the question, m2 the answer: rated while pending (ignored), then once answered (kept).
@@ -86,17 +86,17 @@ describe('thoughtMs (SPEC §4 Thinking block)', () => {
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
         sendMsg: () => cold('20ms (r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('2500ms (a|)', { a: { msgContent: 'Open 9–18', msgType: 1 } }),
+        robotAsk: () => cold('2500ms (a|)', { a: answerFrame({ msgContent: 'Open 9–18', msgType: 1 }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
-      // Sent at 10 ms, confirmed at 30 ms: the placeholder appears then, the answer 2500 ms later.
+      // Sent at 10 ms, when the placeholder appears (SPEC §4 Receive mode 0); confirmed at 30 ms, answered 2500 ms later.
       //                 0 ms  10 ms  30 ms    2.53 s
       const commands = ' s 9ms t 19ms - 2499ms -';
-      const expected = ' n 9ms - 19ms a 2499ms t';
+      const expected = ' n 9ms a 19ms - 2499ms t';
       expectObservable(thinkingOf(engine, 'm2')).toBe(expected, { n: 'n', a: 'a', t: 't' });
       act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('When are you open?') });
       flush();
-      expect(engine.getSnapshot().messages.find((m) => m.id === 'm2')).toMatchObject({ thoughtMs: 2500, createdAt: 2530, msgContent: 'Open 9–18' });
+      expect(engine.getSnapshot().messages.find((m) => m.id === 'm2')).toMatchObject({ thoughtMs: 2520, createdAt: 2530, msgContent: 'Open 9–18' });
     });
   });
 

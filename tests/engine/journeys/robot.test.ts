@@ -8,6 +8,7 @@ import { NetworkError } from '../../../engine/transport/errors';
 import { answers } from '../support/fakeApi';
 import {
   act,
+  answerFrame,
   at,
   channel,
   CHANNEL_ID,
@@ -114,7 +115,7 @@ describe('robot mode', () => {
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
         sendMsg: () => cold('20ms (r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('40ms (a|)', { a: { msgContent: 'We open at nine.' } }),
+        robotAsk: () => cold('40ms (a|)', { a: answerFrame({ msgContent: 'We open at nine.' }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
 
@@ -136,6 +137,8 @@ describe('robot mode', () => {
               status: MessageStatus.Pending,
               createdAt: 10,
             }),
+            // SPEC §4 Receive mode 0: the robot's answer awaits at once, under the question.
+            expect.objectContaining({ id: 'm2', senderType: SenderType.Robot, awaiting: true, createdAt: 10 }),
           ]);
         },
       });
@@ -194,7 +197,7 @@ describe('robot mode', () => {
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
         sendMsg: answers(cold('20ms (r|)', { r: { status: 0 } }), cold('20ms (r|)', { r: { status: 1 } })),
-        robotAsk: () => cold('10ms (a|)', { a: { msgContent: 'ok' } }),
+        robotAsk: () => cold('10ms (a|)', { a: answerFrame({ msgContent: 'ok' }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
 
@@ -213,12 +216,12 @@ describe('robot mode', () => {
     });
   });
 
-  it('SPEC §4 Receive mode 0: after the send succeeds a pending robot answer appears and robotAsk fills it', () => {
+  it('SPEC §4 Receive mode 0: a pending robot answer appears as the question is sent; robotAsk goes once the send succeeded and fills it', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
         sendMsg: () => cold('20ms (r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('40ms (a|)', { a: { msgContent: 'We open at nine.', msgType: MsgType.Answer, suggestions: ['And close?'] } }),
+        robotAsk: () => cold('40ms (a|)', { a: answerFrame({ msgContent: 'We open at nine.', msgType: MsgType.Answer, suggestions: ['And close?'] }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
 
@@ -229,15 +232,16 @@ describe('robot mode', () => {
         }),
         distinctUntilChanged(),
       );
-      // Sent at 10 ms, confirmed at 30 ms: the answer is awaited from then on, and arrives 40 ms later.
+      // Sent at 10 ms, when the answer is awaited; confirmed at 30 ms, when the robot is asked; answered 40 ms later.
       //                 0 ms  10 ms  30 ms  70 ms
       const commands = ' s 9ms t 19ms - 39ms -';
-      const expected = ' n 9ms - 19ms w 39ms a';
+      const expected = ' n 9ms w 19ms - 39ms a';
       expectObservable(robotAnswer).toBe(expected, { n: 'none', w: 'awaiting:', a: 'answered:We open at nine.' });
       act(cold, commands, { s: () => engine.start(), t: () => engine.sendText('When do you open?') });
       flush();
 
-      expect(fake.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'When do you open?' }]);
+      expect(fake.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'When do you open?', msgType: MsgType.Text }]);
+      expect(fake.calls.findIndex((c) => c.name === 'robotAsk')).toBeGreaterThan(fake.calls.findIndex((c) => c.name === 'sendMsg'));
       const [question, answer] = engine.getSnapshot().messages;
       expect(question).toMatchObject({ id: 'm1', status: MessageStatus.Sent });
       expect(answer).toMatchObject({
@@ -282,7 +286,7 @@ describe('robot mode', () => {
         channelInfo: () => cold('50ms (c|)', { c: channel() }),
         chatStart: () => cold('30ms (s|)', { s: session() }),
         sendMsg: () => sendMsg$,
-        robotAsk: () => cold('(a|)', { a: { msgContent: 'ok' } }),
+        robotAsk: () => cold('(a|)', { a: answerFrame({ msgContent: 'ok' }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
 
@@ -305,7 +309,7 @@ describe('robot mode', () => {
     scheduler.run(({ cold, flush }) => {
       const fake = readyApi(cold, {
         sendMsg: () => cold('10ms (r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('(a|)', { a: { msgContent: 'ok' } }),
+        robotAsk: () => cold('(a|)', { a: answerFrame({ msgContent: 'ok' }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       expect(engine.sendText('typed early')).toBe('m1');
@@ -347,7 +351,7 @@ describe('robot mode after chat status 1', () => {
           chatStart: () => cold('(s|)', { s: session({ status: ChatStatus.FormCheck }) }),
           submitUserForm: () => cold('(a|)', { a: undefined }),
           sendMsg: () => cold('(r|)', { r: { status: 1 } }),
-          robotAsk: () => cold('10ms (a|)', { a: { msgContent: 'We open at nine.' } }),
+          robotAsk: () => cold('10ms (a|)', { a: answerFrame({ msgContent: 'We open at nine.' }) }),
         },
         { userFormMode: 1 },
       );
@@ -371,7 +375,7 @@ describe('robot mode after chat status 1', () => {
       const fake = readyApi(cold, {
         chatStart: () => cold('(s|)', { s: session({ status: ChatStatus.FormCheck }) }),
         sendMsg: () => cold('(r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('10ms (a|)', { a: { msgContent: 'We open at nine.' } }),
+        robotAsk: () => cold('10ms (a|)', { a: answerFrame({ msgContent: 'We open at nine.' }) }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       act(cold, ' s 9ms t', { s: () => engine.start(), t: () => engine.sendText('When do you open?') });
@@ -404,7 +408,8 @@ describe('a quick reply that transfers to a human (docs/protocol.md "Quick repli
     scheduler.run(({ cold, expectObservable, flush }) => {
       const fake = readyApi(cold, {
         sendMsg: () => cold('20ms (r|)', { r: { status: 1 } }),
-        robotAsk: () => cold('40ms (a|)', { a: { msgContent: 'Tap “Human agent”.', msgType: MsgType.Answer, suggestions: [HUMAN, 'Opening hours?'] } }),
+        robotAsk: () =>
+          cold('40ms (a|)', { a: answerFrame({ msgContent: 'Tap “Human agent”.', msgType: MsgType.Answer, suggestions: [HUMAN, 'Opening hours?'] }) }),
         transferAgent: () => cold('50ms (r|)', { r: { status: TransferStatus.Success, adminNick: 'Ann' } }),
         getAdminCard: () => cold('(a|)', { a: {} }),
         getEventMsg: () => cold('-'),

@@ -1,12 +1,12 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createChatEngine } from '../../../engine/engine';
-import { MessageStatus, MsgType } from '../../../engine/model/codes';
+import { MessageStatus, MsgType, SenderType } from '../../../engine/model/codes';
 import type { SendMsgData, UploadData } from '../../../engine/protocol';
 import { ApiError } from '../../../engine/transport/errors';
-import type { UploadFrame } from '../../../engine/transport/visitorApi';
+import type { UploadFrame, VisitorApi } from '../../../engine/transport/visitorApi';
 import { answers } from '../support/fakeApi';
-import { CHANNEL_ID, IND, USER_ID, at, indicatorOf, logSpy, newScheduler, readyApi, sequentialIds } from '../support/fixtures';
+import { CHANNEL_ID, IND, USER_ID, at, indicatorOf, logSpy, newScheduler, readyApi, sequentialIds, type RunHelpers } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;
 const URL = '/api/chat/visitor/files/f1.png';
@@ -17,11 +17,17 @@ const SENT: SendMsgData = { status: 1 };
 
 const bytes = (n: number) => new Blob([new Uint8Array(n)]);
 
+/**
+ * The ready API of these journeys: on this robot-first channel every visitor message, a file too,
+ * gets a robot answer once sent (SPEC §4 Receive mode 0); here one that never comes.
+ */
+const fileApi = (cold: RunHelpers['cold'], overrides: Partial<VisitorApi> = {}) => readyApi(cold, { robotAsk: () => cold('-'), ...overrides });
+
 describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
   it('uploads (with progress), then sends the message with the returned url; sent when status is 1', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const fake = readyApi(cold, {
+      const fake = fileApi(cold, {
         // Called at 10 ms: progress at 60 ms.
         upload: () => cold('50ms p 49ms (u|)', { p: progressFrame(0.504), u: DONE }),
         sendMsg: () => cold('50ms (r|)', { r: SENT }),
@@ -47,8 +53,8 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
       const m = engine.getSnapshot().messages[0];
       expect(m).toMatchObject({ status: MessageStatus.Sent, fileUrl: URL, localUrl: 'blob:local/1' });
       expect(m?.upload).toBeUndefined();
-      // A file is no question for the robot.
-      expect(fake.count('robotAsk')).toBe(0);
+      // SPEC §4 Receive mode 0: a file is a question for the robot too, asked with its URL and kind once sent.
+      expect(fake.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: URL, msgType: MsgType.Image }]);
     });
   });
 
@@ -56,7 +62,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const log = logSpy();
-      const fake = readyApi(cold, { upload: () => cold<UploadFrame>('100ms #', undefined, new ApiError('upload', 500, 'upload failed')) });
+      const fake = fileApi(cold, { upload: () => cold<UploadFrame>('100ms #', undefined, new ApiError('upload', 500, 'upload failed')) });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds(), log });
       expectObservable(indicatorOf(engine)).toBe('u 9ms p 99ms f', IND);
       at(scheduler, 0, () => engine.start());
@@ -70,7 +76,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
   it('retry after an upload failure uploads again, then sends', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const fake = readyApi(cold, {
+      const fake = fileApi(cold, {
         upload: answers(cold<UploadFrame>('100ms #'), cold('200ms (u|)', { u: DONE })),
         sendMsg: () => cold('(r|)', { r: SENT }),
       });
@@ -88,7 +94,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
   it('sendMsg answering a status other than 1 marks the message fail; a retry sends again without uploading', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const fake = readyApi(cold, {
+      const fake = fileApi(cold, {
         upload: () => cold('100ms (u|)', { u: DONE }),
         sendMsg: answers(cold('(r|)', { r: { status: 0 } }), cold('(r|)', { r: SENT })),
       });
@@ -110,7 +116,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
       // 20 s upload: longer than the delivery cycle's 12 s, which only counts the send.
-      const fake = readyApi(cold, { upload: () => cold('20s (u|)', { u: DONE }), sendMsg: () => cold('(r|)', { r: SENT }) });
+      const fake = fileApi(cold, { upload: () => cold('20s (u|)', { u: DONE }), sendMsg: () => cold('(r|)', { r: SENT }) });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       expectObservable(indicatorOf(engine)).toBe('u 9ms p 19999ms s', IND);
       at(scheduler, 0, () => engine.start());
@@ -121,14 +127,15 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
   it('a file over maxFileSize is refused before any upload and adds no message', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const fake = readyApi(cold, { upload: () => cold<UploadFrame>('-') });
+      const fake = fileApi(cold, { upload: () => cold<UploadFrame>('-') });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds(), maxFileSize: 100 });
       at(scheduler, 0, () => engine.start());
       at(scheduler, 10, () => expect(engine.sendFile(bytes(101), 'big.png')).toEqual({ error: 'tooLarge', limit: 100, size: 101 }));
       at(scheduler, 20, () => expect(engine.sendFile(bytes(100), 'ok.png')).toEqual({ id: 'm1' }));
       flush();
       expect(fake.bodies('upload').map((b) => b.fileName)).toEqual(['ok.png']);
-      expect(engine.getSnapshot().messages.map((m) => m.fileName)).toEqual(['ok.png']);
+      // The visitor's messages: the one file sent (the robot's answer to it awaits beside it).
+      expect(engine.getSnapshot().messages.map((m) => m.fileName ?? m.senderType)).toEqual(['ok.png', SenderType.Robot]);
     });
   });
 
@@ -142,7 +149,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
   it('a voice recording (audioDuration) is an audio message whatever its extension', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const fake = readyApi(cold, { upload: () => cold('(u|)', { u: DONE }), sendMsg: () => cold('(r|)', { r: SENT }) });
+      const fake = fileApi(cold, { upload: () => cold('(u|)', { u: DONE }), sendMsg: () => cold('(r|)', { r: SENT }) });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       at(scheduler, 0, () => engine.start());
       at(scheduler, 10, () => engine.sendFile(bytes(3), 'voice.webm', { audioDuration: 4 }));
@@ -154,7 +161,7 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
   it('a file sent before start() is uploaded once the session exists', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const fake = readyApi(cold, { upload: () => cold('100ms (u|)', { u: DONE }), sendMsg: () => cold('(r|)', { r: SENT }) });
+      const fake = fileApi(cold, { upload: () => cold('100ms (u|)', { u: DONE }), sendMsg: () => cold('(r|)', { r: SENT }) });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       engine.sendFile(bytes(3), 'cat.png');
       expectObservable(indicatorOf(engine)).toBe('p 109ms s', IND);

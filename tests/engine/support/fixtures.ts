@@ -1,12 +1,12 @@
-import { distinctUntilChanged, map } from 'rxjs';
+import { distinctUntilChanged, map, type OperatorFunction } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { expect, vi } from 'vitest';
 import { decodeChannelInfo, type ChannelInfo } from '../../../engine/model/channel';
 import type { ChatEngine } from '../../../engine/engine';
 import { MessageStatus, MsgType, ReceiveMode, SenderType } from '../../../engine/model/codes';
 import type { Logger } from '../../../engine/ports';
-import type { ChatStartData, WireChannelInfo, WireMessage } from '../../../engine/protocol';
-import type { VisitorApi } from '../../../engine/transport/visitorApi';
+import type { ChatStartData, RobotAskData, WireChannelInfo, WireMessage } from '../../../engine/protocol';
+import type { RobotFrame, VisitorApi } from '../../../engine/transport/visitorApi';
 import { fakeApi, type FakeApi } from './fakeApi';
 
 /** A fresh TestScheduler comparing with vitest's deep equality (one per test). */
@@ -57,6 +57,14 @@ export function session(fields: Partial<ChatStartData> = {}): ChatStartData {
 export function wireMessage(fields: Partial<WireMessage> = {}): WireMessage {
   return { senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: 'hi', ...fields };
 }
+
+/** robotAsk's JSON answer as the transport hands it over: one frame. */
+export function answerFrame(answer: RobotAskData): RobotFrame {
+  return { type: 'answer', answer };
+}
+
+/** JSON answers as robotAsk's frames (for a Subject or an `of` of answers). */
+export const asAnswerFrames = (): OperatorFunction<RobotAskData, RobotFrame> => map(answerFrame);
 
 /** Deterministic message ids: m1, m2, … */
 export function sequentialIds(prefix = 'm'): () => string {

@@ -19,6 +19,7 @@ import {
   type SendAnswer,
 } from './scenario';
 import { b64 } from './scenarioGenerators';
+import { asAnswerFrames } from './fixtures';
 
 /**
  * The fake backend of a scenario (scenario.ts), shared by its page loads: it answers every SPEC §7
@@ -437,7 +438,7 @@ export class Backend {
       submitUserForm: () => side('submitUserForm'),
       typing: () => side('typing'),
       leaveMsg: () => side('leaveMsg'),
-      robotAsk: () => within('robotAsk', s.robotAsk, { msgContent: 'ok' }),
+      robotAsk: () => within('robotAsk', s.robotAsk, { msgContent: 'ok' }).pipe(asAnswerFrames()),
       upload: () =>
         within('upload', s.upload, { url: 'https://files.example/u1.png', name: 'u1', suffix: 'png' }, UPLOAD_TIMEOUT_MS).pipe(
           map((data): UploadFrame => ({ kind: 'done', data })),

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { memo } from 'react';
-import { MsgType, SenderType, showsRating, showsThinking, type ChatMessage, type QuickReply } from '@visitor-chat/chat-engine';
+import { MsgType, SenderType, showsRating, type ChatMessage, type QuickReply } from '@visitor-chat/chat-engine';
 import { useDeliveryStatus } from '@visitor-chat/chat-react';
 import { lazyPart } from '../lazyPart';
 import { Avatar, hasAvatar } from './Avatar';
@@ -9,15 +9,11 @@ import { MessageContent } from './MessageContent';
 import { MessageText } from './MessageText';
 import { MessageTime } from './MessageTime';
 import { NoticeText } from './NoticeText';
+import { RobotReply } from './RobotReply';
 import './MessageItem.css';
 
-// Parts that a first screen seldom shows (a robot's thinking and the rating of its answers come
-// after the visitor's first question), loaded on demand in places of their own size.
-const ThinkingBlock = lazyPart(
-  'thinking block',
-  () => import('./ThinkingBlock').then((m) => ({ default: m.ThinkingBlock })),
-  <div className="thinking-pending" aria-busy="true" />,
-);
+// Parts that a first screen seldom shows (the rating of a robot's answers comes after the
+// visitor's first question), loaded on demand in places of their own size.
 const RatingButtons = lazyPart(
   'rating buttons',
   () => import('./RatingButtons').then((m) => ({ default: m.RatingButtons })),
@@ -83,8 +79,7 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
                 <Trans comment="Screen readers only: names the sender of the visitor's own messages in the conversation">You</Trans>
               </span>
             )}
-            {showsThinking(m) && <ThinkingBlock message={m} question={question} />}
-            {!m.awaiting && <MessageContent message={m} />}
+            {m.senderType === SenderType.Robot ? <RobotReply message={m} question={question} /> : <MessageContent message={m} />}
             {m.msgType === MsgType.Faq && m.suggestions && <FaqList questions={m.suggestions} onAsk={onAsk} />}
           </div>
           <DeliveryIndicator message={m} />

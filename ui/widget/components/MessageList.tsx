@@ -30,14 +30,18 @@ const ANNOUNCE_WINDOW = 20;
 
 /**
  * The agent and robot messages to read out now: incoming, complete (a robot placeholder is read once
- * it holds its answer), and not read before; each with its sender's name.
+ * it holds its answer — a streamed one whole, never per delta; one cut short with `cutOff`), and not
+ * read before; each with its sender's name. A placeholder awaited again (an answer asked again) is
+ * read again once it holds its new answer.
  */
-function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>): string[] {
+function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>, cutOff: string): string[] {
   const out: string[] = [];
   for (const m of messages.slice(-ANNOUNCE_WINDOW)) {
+    if (m.awaiting) announced.delete(m.id);
     if (m.senderType === SenderType.Visitor || m.awaiting || announced.has(m.id)) continue;
     announced.add(m.id);
-    out.push(m.senderName ? `${m.senderName}: ${m.msgContent}` : m.msgContent);
+    const text = m.interrupted ? [m.msgContent, cutOff].filter(Boolean).join(' ') : m.msgContent;
+    out.push(m.senderName ? `${m.senderName}: ${text}` : text);
   }
   return out;
 }
@@ -109,7 +113,7 @@ export function MessageList() {
       for (const m of messages) if (!m.awaiting) announced.current.add(m.id);
       return;
     }
-    const incoming = toAnnounce(messages, announced.current);
+    const incoming = toAnnounce(messages, announced.current, t`The answer was cut off.`);
     if (incoming.length) setAnnouncement((a) => ({ text: incoming.join('\n'), n: a.n + 1 }));
     // The list only changes through `messages`; `appended` is derived from it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -172,6 +176,9 @@ export function MessageList() {
           shift={prepended > 0 /* keeps the place when history is prepended */}
           onScroll={onScroll}
           role="log"
+          // The live region below reads each new message once, whole: the log itself stays silent, so
+          // a robot answer growing delta by delta is never read per delta.
+          aria-live="off"
           aria-label={t`Messages`}
         >
           {/* Elements are made for the visible rows only: a render costs the same at 10 or 10,000 messages. */}

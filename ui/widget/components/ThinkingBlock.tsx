@@ -1,22 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ChatMessage } from '@visitor-chat/chat-engine';
+import type { ChatMessage, RobotAnswer } from '@visitor-chat/chat-engine';
 import { useThinking } from '@visitor-chat/chat-react';
 import { formatInteger } from '../format';
 import './ThinkingBlock.css';
 
 export interface ThinkingBlockProps {
   message: ChatMessage;
+  /** The answer as it streams (useRobotAnswer), when it was asked on this page: its reasoning fills the block live. */
+  answer?: RobotAnswer | null;
   /** The visitor's question this answer thinks about, shown when the block is expanded. */
   question?: string;
 }
 
 /**
  * SPEC §4 Thinking block: collapsible; 'Thinking… (N s)' counting while the robot works, 'Deeply
- * thought (N s)' when done (without the count when it took no whole second).
+ * thought (N s)' once its text starts or the answer is done (without the count when it took no
+ * whole second). Expanded, it shows the robot's reasoning as it streams (docs/protocol.md "Streamed
+ * answers"), or, without one, what it looked for.
  */
-export function ThinkingBlock({ message, question }: ThinkingBlockProps) {
+export function ThinkingBlock({ message, answer, question }: ThinkingBlockProps) {
   const { i18n } = useLingui();
-  const thinking = useThinking(message);
+  const thinking = useThinking(message, answer);
+  const reasoning = answer?.reasoning;
   const { running } = thinking;
   // In the locale's digits; the name stays the catalogs' placeholder.
   const seconds = thinking.seconds === null ? null : formatInteger(thinking.seconds, i18n.locale);
@@ -41,8 +46,10 @@ export function ThinkingBlock({ message, question }: ThinkingBlockProps) {
           <Trans>Deeply thought</Trans>
         )}
       </summary>
-      <p className="thinking__body">
-        {question === undefined ? (
+      <p className={`thinking__body${reasoning ? ' thinking__body--reasoning' : ''}`} dir={reasoning ? 'auto' : undefined}>
+        {reasoning ? (
+          reasoning
+        ) : question === undefined ? (
           <Trans>Looking through the knowledge base.</Trans>
         ) : running ? (
           <Trans>Looking through the knowledge base for “{question}”.</Trans>

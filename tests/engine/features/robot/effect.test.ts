@@ -8,7 +8,7 @@ import { type ChatMessage, createMessage } from '../../../../engine/model/messag
 import type { RobotAskData } from '../../../../engine/protocol';
 import { NetworkError } from '../../../../engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
-import { CHANNEL_ID, ROBOT_NAME, USER_ID, channel, logLines, logSpy, newScheduler } from '../../support/fixtures';
+import { answerFrame, CHANNEL_ID, ROBOT_NAME, USER_ID, channel, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { readyState, runEffect } from '../../support/effectSpec';
 
 const sent = (id: string, msgContent: string, msgType: MsgType = MsgType.Text): ChatMessage =>
@@ -40,8 +40,8 @@ const v = {
   n: added(welcome(0)),
   s: { type: 'sendSucceeded', id: 'q1' },
   t: { type: 'sendSucceeded', id: 'q2' },
-  p: { type: 'robotPending', id: 'm1', createdAt: 0 },
-  P: { type: 'robotPending', id: 'm2', createdAt: 10 },
+  p: { type: 'robotPending', id: 'm1', questionId: 'q1', createdAt: 0 },
+  P: { type: 'robotPending', id: 'm2', questionId: 'q2', createdAt: 10 },
   a: { type: 'robotAnswered', id: 'm1', answer: NINE, createdAt: 40 },
   A: { type: 'robotAnswered', id: 'm2', answer: SIX, createdAt: 50 },
   f: { type: 'robotFailed', id: 'm1' },
@@ -51,14 +51,14 @@ describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor messa
   it('a sent visitor text is followed by a pending answer at once, which robotAsk fills', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const api = fakeApi({ robotAsk: () => cold('40ms (a|)', { a: NINE }) });
+      const api = fakeApi({ robotAsk: () => cold('40ms (a|)', { a: answerFrame(NINE) }) });
       const intents = cold(' s 39ms -', v);
       const expected = '     p 39ms a';
       const run = runEffect(robot, readyState({ messages: [sent('q1', 'When do you open?')] }), intents, { api: api.api, scheduler });
       expectObservable(run.output$).toBe(expected, v);
       flush();
 
-      expect(api.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'When do you open?' }]);
+      expect(api.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'When do you open?', msgType: MsgType.Text }]);
       expect(run.getState().messages.at(-1)).toMatchObject({ id: 'm1', msgType: MsgType.Answer, msgContent: 'We open at nine.', thoughtMs: 40 });
     });
   });
@@ -66,7 +66,7 @@ describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor messa
   it('each visitor message gets its own answer, even while the previous one is awaited', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const api = fakeApi({ robotAsk: ({ question }) => cold('40ms (a|)', { a: question === 'first' ? NINE : SIX }) });
+      const api = fakeApi({ robotAsk: ({ question }) => cold('40ms (a|)', { a: answerFrame(question === 'first' ? NINE : SIX) }) });
       //                     0 ms  10 ms  40 ms 50 ms
       const intents = cold(' s 9ms t 29ms - 9ms -', v);
       const expected = '     p 9ms P 29ms a 9ms A';
@@ -78,8 +78,24 @@ describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor messa
     });
   });
 
+  it.each([MsgType.Image, MsgType.File, MsgType.Audio, MsgType.Video])(
+    'a file message (msgType %s) gets its answer too, asked with its URL and its kind',
+    (msgType) => {
+      const scheduler = newScheduler();
+      scheduler.run(({ cold, expectObservable, flush }) => {
+        const api = fakeApi({ robotAsk: () => cold('40ms (a|)', { a: answerFrame(NINE) }) });
+        const intents = cold(' s 39ms -', v);
+        const expected = '     p 39ms a';
+        const start = readyState({ messages: [sent('q1', 'https://files.example/cat.png', msgType)] });
+        expectObservable(runEffect(robot, start, intents, { api: api.api, scheduler }).output$).toBe(expected, v);
+        flush();
+
+        expect(api.bodies('robotAsk')).toEqual([{ userId: USER_ID, channelId: CHANNEL_ID, question: 'https://files.example/cat.png', msgType }]);
+      });
+    },
+  );
+
   it.each<[string, Partial<ChatState>]>([
-    ['a file, not a text', { messages: [sent('q1', '/files/cat.png', MsgType.Image)] }],
     ['a message not in the list', { messages: [] }],
     ['an agent session running (status 2)', { messages: [sent('q1', 'hello')], status: ChatStatus.InConversation }],
     ['a channel that transfers to agents', { messages: [sent('q1', 'hello')], channel: channel({ receiveMode: ReceiveMode.Agent }) }],

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatState } from '../../../../engine/core/state';
-import { canRateReply, robotAnswers, showsRating, showsThinking } from '../../../../engine/features/robot/predicates';
+import type { Intent } from '../../../../engine/core/intents';
+import type { RobotAnswer } from '../../../../engine/features/robot/answer';
+import { answerOf, asksRobot, canRateReply, canRetryAnswer, robotAnswers, showsRating, showsThinking } from '../../../../engine/features/robot/predicates';
 import { robotCases } from '../../../../engine/features/robot/slice';
-import { ChatStatus, MsgType, ReceiveMode, SenderType } from '../../../../engine/model/codes';
+import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType } from '../../../../engine/model/codes';
 import { type ChatMessage, createMessage, type NewMessage } from '../../../../engine/model/message';
 import { ROBOT_NAME, channel } from '../../support/fixtures';
 import { readyState } from '../../support/effectSpec';
@@ -67,7 +69,7 @@ describe('robot predicates', () => {
 
 describe('robot slice', () => {
   it('a pending answer is a robot placeholder on the left, with the robot name, awaited', () => {
-    const state = robotCases.robotPending(readyState(), { type: 'robotPending', id: 'm2', createdAt: 30 });
+    const state = robotCases.robotPending(readyState(), { type: 'robotPending', id: 'm2', questionId: 'q1', createdAt: 30 });
     expect(state.messages).toEqual([
       expect.objectContaining({
         id: 'm2',
@@ -122,5 +124,70 @@ describe('robot slice', () => {
     expect(robotCases.messageRated(rated, { type: 'messageRated', id: 'r1', rating: 'down' })).toBe(rated);
     expect(robotCases.messageRated(rated, { type: 'messageRated', id: 'a1', rating: 'down' })).toBe(rated);
     expect(robotCases.messageRated(rated, { type: 'messageRated', id: 'nope', rating: 'down' })).toBe(rated);
+  });
+});
+
+describe('robot slice: a streamed answer (docs/protocol.md "Streamed answers")', () => {
+  const visitor = createMessage({
+    id: 'q1',
+    senderType: SenderType.Visitor,
+    msgType: MsgType.Text,
+    msgContent: 'Hours?',
+    createdAt: 0,
+    status: MessageStatus.Pending,
+  });
+  const asked = (state: ChatState = readyState({ messages: [visitor] })) =>
+    robotCases.robotPending(state, { type: 'robotPending', id: 'm2', questionId: 'q1', createdAt: 10 });
+
+  it('a delta changes only the answer beside the list: the messages keep their identity, another answer its record', () => {
+    const pending = asked();
+    const other = { ...pending, answers: { ...pending.answers, m9: { ...(pending.answers.m2 as RobotAnswer), questionId: 'q9' } } };
+    const next = robotCases.robotStreamed(other, { type: 'robotStreamed', id: 'm2', delta: { type: 'text', part: 't', delta: 'Nine' }, at: 40 });
+    expect(next.messages).toBe(other.messages);
+    expect(next.answers.m9).toBe(other.answers.m9);
+    expect(next.answers.m2).toMatchObject({ phase: 'streaming', text: 'Nine', thoughtMs: 30 });
+    // An empty delta, or one for an unknown answer, changes nothing.
+    expect(robotCases.robotStreamed(next, { type: 'robotStreamed', id: 'm2', delta: { type: 'text', part: 't', delta: '' }, at: 50 })).toBe(next);
+    expect(robotCases.robotStreamed(next, { type: 'robotStreamed', id: 'nope', delta: { type: 'text', part: 't', delta: 'x' }, at: 50 })).toBe(next);
+  });
+
+  it('an interrupted answer keeps what arrived, may not be rated, and may be retried while the robot answers', () => {
+    const streamed = robotCases.robotStreamed(asked(), { type: 'robotStreamed', id: 'm2', delta: { type: 'text', part: 't', delta: 'Nine' }, at: 40 });
+    const cut = robotCases.robotInterrupted(streamed, { type: 'robotInterrupted', id: 'm2', failure: 'cut', at: 60 });
+    const m = cut.messages.at(-1);
+    expect(m).toMatchObject({ id: 'm2', msgContent: 'Nine', interrupted: true, thoughtMs: 30 });
+    expect(canRateReply(m)).toBe(false);
+    expect(canRetryAnswer(cut, 'm2')).toBe(true);
+    expect(canRetryAnswer({ ...cut, status: ChatStatus.InConversation }, 'm2')).toBe(false);
+    expect(canRetryAnswer({ ...cut, session: null }, 'm2')).toBe(false);
+    expect(canRetryAnswer(streamed, 'm2')).toBe(false);
+    // A late frame of the stream that was let go of changes nothing.
+    expect(robotCases.robotStreamed(cut, { type: 'robotStreamed', id: 'm2', delta: { type: 'text', part: 't', delta: '!' }, at: 70 })).toBe(cut);
+  });
+
+  it.each<[string, Intent]>([
+    ['its send failed', { type: 'sendFailed', id: 'q1' }],
+    ['its upload failed', { type: 'uploadFailed', id: 'q1' }],
+  ])('SPEC §4 Receive mode 0: a question that did not go out is answered by no robot — the placeholder goes when %s', (_when, intent) => {
+    const pending = asked();
+    const reduced = (robotCases as Record<string, (s: ChatState, i: Intent) => ChatState>)[intent.type]?.(pending, intent);
+    expect(reduced?.messages.map((m) => m.id)).toEqual(['q1']);
+    expect(reduced?.answers).toEqual({});
+  });
+
+  it('the robot mode ended while the question was on its way (an agent took over): its confirmation takes the placeholder out', () => {
+    const pending = { ...asked(), status: ChatStatus.InConversation };
+    expect(robotCases.sendSucceeded(pending, { type: 'sendSucceeded', id: 'q1' }).messages.map((m) => m.id)).toEqual(['q1']);
+    const robotMode = asked();
+    expect(robotCases.sendSucceeded(robotMode, { type: 'sendSucceeded', id: 'q1' })).toBe(robotMode);
+  });
+
+  it('SPEC §4 Receive mode 0: every visitor message asks the robot, whatever its kind; others do not', () => {
+    expect(asksRobot(visitor)).toBe(true);
+    expect(asksRobot({ ...visitor, msgType: MsgType.Audio })).toBe(true);
+    expect(asksRobot(robotMessage())).toBe(false);
+    expect(asksRobot(undefined)).toBe(false);
+    expect(answerOf(asked(), 'q1')?.[0]).toBe('m2');
+    expect(answerOf(asked(), 'q2')).toBeUndefined();
   });
 });

@@ -1,0 +1,126 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { Subject } from 'rxjs';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import type { RobotFrame } from '@visitor-chat/chat-engine';
+import { MessageList } from '../../ui/widget/components/MessageList';
+import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
+import { itemOf, renderUi, stubLayout, tick } from './renderUi';
+
+/** The widget's streamed robot answer (docs/protocol.md "Streamed answers"): the bubble grows, the thinking block reads along. */
+
+const T = Date.UTC(2024, 4, 15, 12, 0);
+
+// The thinking block and the rating buttons are lazy chunks of the widget: loaded once, a render settles in a tick.
+beforeAll(async () => {
+  await Promise.all(['ThinkingBlock', 'RatingButtons'].map((name) => import(`../../ui/widget/components/${name}.tsx`)));
+});
+beforeEach(() => {
+  vi.useFakeTimers({ now: T });
+  return stubLayout();
+});
+afterEach(() => void vi.useRealTimers());
+
+/** A chat whose robot answers on `streams`, one Subject per ask. */
+function streamingChat(strict: boolean) {
+  const streams: Subject<RobotFrame>[] = [];
+  const { engine, fake } = testEngine({
+    api: hookApi(
+      {
+        robotAsk: () => {
+          const s = new Subject<RobotFrame>();
+          streams.push(s);
+          return s;
+        },
+      },
+      { robotName: 'Robo' },
+    ),
+  });
+  const view = renderUi(<MessageList />, { engine, strict });
+  const send = (f: RobotFrame, stream = streams.at(-1)) => act(() => stream?.next(f));
+  return { engine, fake, view, streams, send, region: () => view.container.querySelector('[aria-live="polite"]') as HTMLElement };
+}
+
+describeBoth('a streamed robot answer', ({ strict }) => {
+  it("the thinking block reads the reasoning live ('Thinking… (N s)'), collapses to 'Deeply thought (N s)' when the text starts, and the bubble grows", async () => {
+    const { engine, view, send } = streamingChat(strict);
+    await tick();
+    act(() => void engine.sendText('When are you open?'));
+    await tick(1_000);
+    send({ type: 'reasoning', part: 'r', delta: 'The opening hours are ' });
+    send({ type: 'reasoning', part: 'r', delta: 'in the FAQ.' });
+    await tick(1_000);
+    const block = screen.getByText('Thinking… (2 s)').closest('details') as HTMLDetailsElement;
+    expect(block.textContent).toContain('The opening hours are in the FAQ.');
+
+    send({ type: 'text', part: 't', delta: 'We open' });
+    await tick();
+    expect(screen.getByText('Deeply thought (2 s)')).toBeDefined();
+    expect(view.container.querySelector('.answer-streaming')?.textContent).toBe('We open');
+    send({ type: 'text', part: 't', delta: ' at nine.' });
+    await tick(3_000);
+    expect(view.container.querySelector('.answer-streaming')?.textContent).toBe('We open at nine.');
+    // The thinking stopped when the text started.
+    expect(screen.getByText('Deeply thought (2 s)')).toBeDefined();
+
+    send({ type: 'source', source: { url: 'https://shop.example/hours', title: 'Opening hours' } });
+    send({ type: 'source', source: { url: 'https://shop.example/faq' } });
+    send({ type: 'finish' });
+    await tick();
+    const item = itemOf('We open at nine.');
+    expect(view.container.querySelector('.answer-streaming')).toBeNull();
+    const sources = within(item).getByRole('list', { name: 'Sources' });
+    const links = within(sources).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')])).toEqual([
+      ['Opening hours', 'https://shop.example/hours', '_blank', 'noopener noreferrer'],
+      ['shop.example', 'https://shop.example/faq', '_blank', 'noopener noreferrer'],
+    ]);
+    expect(within(item).getByText('Deeply thought (2 s)').closest('details')?.textContent).toContain('The opening hours are in the FAQ.');
+    expect(within(item).getByRole('button', { name: 'Helpful' })).toBeDefined();
+  });
+
+  it("the live region reads the answer once, whole, with the robot's name — never a delta", async () => {
+    const { engine, send, region } = streamingChat(strict);
+    await tick();
+    act(() => void engine.sendText('When are you open?'));
+    await tick();
+    const heard: string[] = [];
+    const observer = new MutationObserver(() => heard.push(region().textContent ?? ''));
+    observer.observe(region(), { childList: true, subtree: true, characterData: true });
+    for (const delta of ['We ', 'open ', 'at ', 'nine.']) {
+      send({ type: 'text', part: 't', delta });
+      await tick(100);
+    }
+    expect(region().textContent).toBe('');
+    send({ type: 'finish' });
+    await tick();
+    observer.disconnect();
+    expect(region().textContent).toBe('Robo: We open at nine.');
+    expect(heard.filter(Boolean)).toEqual(['Robo: We open at nine.']);
+  });
+
+  it('a stream cut short keeps what arrived, says so, and Try again asks again into the same bubble; the new answer is read once', async () => {
+    const { engine, fake, view, send, region, streams } = streamingChat(strict);
+    await tick();
+    act(() => void engine.sendText('When are you open?'));
+    await tick();
+    send({ type: 'text', part: 't', delta: 'We op' });
+    send({ type: 'error', errorText: 'model overloaded' });
+    await tick();
+    const item = itemOf('We op');
+    expect(within(item).getByText('The answer was cut off.')).toBeDefined();
+    expect(within(item).queryByRole('button', { name: 'Helpful' })).toBeNull();
+    expect(region().textContent).toBe('Robo: We op The answer was cut off.');
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Try again' }));
+    await tick();
+    expect(fake.count('robotAsk')).toBe(2);
+    expect(screen.queryByText('The answer was cut off.')).toBeNull();
+    expect(screen.getByText('Thinking…')).toBeDefined();
+    send({ type: 'text', part: 't', delta: 'We open at nine.' }, streams[1]);
+    send({ type: 'finish' }, streams[1]);
+    await tick();
+    expect(view.container.querySelectorAll('.message--left')).toHaveLength(1);
+    expect(within(itemOf('We open at nine.')).queryByText('The answer was cut off.')).toBeNull();
+    expect(region().textContent).toBe('Robo: We open at nine.');
+  });
+});
