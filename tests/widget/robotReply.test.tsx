@@ -12,7 +12,7 @@ const T = Date.UTC(2024, 4, 15, 12, 0);
 
 // The thinking block and the rating buttons are lazy chunks of the widget: loaded once, a render settles in a tick.
 beforeAll(async () => {
-  await Promise.all(['ThinkingBlock', 'RatingButtons'].map((name) => import(`../../ui/widget/components/${name}.tsx`)));
+  await Promise.all(['ThinkingBlock', 'RatingButtons', 'AnswerExtras'].map((name) => import(`../../ui/widget/components/${name}.tsx`)));
 });
 beforeEach(() => {
   vi.useFakeTimers({ now: T });

@@ -1,8 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { showsThinking, type ChatMessage, type RobotSource } from '@visitor-chat/chat-engine';
+import { showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useRobotAnswer } from '@visitor-chat/chat-react';
 import { lazyPart } from '../lazyPart';
-import { safeUrl } from '../media';
 import { MessageContent } from './MessageContent';
 import { MessageText } from './MessageText';
 import './RobotReply.css';
@@ -14,21 +12,14 @@ const ThinkingBlock = lazyPart(
   () => import('./ThinkingBlock').then((m) => ({ default: m.ThinkingBlock })),
   <div className="thinking-pending" aria-busy="true" />,
 );
+// A streamed answer's sources and its cut-off line come after the first screen too.
+const AnswerSources = lazyPart('answer sources', () => import('./AnswerExtras').then((m) => ({ default: m.AnswerSources })));
+const AnswerCutOff = lazyPart('answer cut off', () => import('./AnswerExtras').then((m) => ({ default: m.AnswerCutOff })));
 
 export interface RobotReplyProps {
   message: ChatMessage;
   /** The visitor question it replies to (shown in its thinking block while there is no reasoning). */
   question?: string | undefined;
-}
-
-/** A source's words: its title, else its host. */
-function sourceName({ url, title }: RobotSource): string {
-  if (title?.trim()) return title;
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }
 
 /**
@@ -39,7 +30,6 @@ function sourceName({ url, title }: RobotSource): string {
  * aria-busy); the list's live region reads the whole answer once it ends, a cut one with that line.
  */
 export function RobotReply({ message: m, question }: RobotReplyProps) {
-  const { t } = useLingui();
   const { answer, retry } = useRobotAnswer(m.id);
   const sources = answer?.sources ?? [];
   return (
@@ -54,27 +44,8 @@ export function RobotReply({ message: m, question }: RobotReplyProps) {
       ) : (
         <MessageContent message={m} />
       )}
-      {sources.length > 0 && (
-        <ul className="answer-sources" aria-label={t`Sources`}>
-          {sources.map((source) => (
-            <li key={source.url}>
-              <a href={safeUrl(source.url)} target="_blank" rel="noopener noreferrer" dir="auto">
-                {sourceName(source)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-      {m.interrupted && (
-        <p className="answer-failed">
-          <Trans>The answer was cut off.</Trans>
-          {retry && (
-            <button type="button" className="answer-failed__retry" onClick={retry}>
-              <Trans>Try again</Trans>
-            </button>
-          )}
-        </p>
-      )}
+      {sources.length > 0 && <AnswerSources sources={sources} />}
+      {m.interrupted && <AnswerCutOff retry={retry} />}
     </>
   );
 }
