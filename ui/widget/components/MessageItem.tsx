@@ -5,6 +5,7 @@ import { useDeliveryStatus } from '@visitor-chat/chat-react';
 import { lazyPart } from '../lazyPart';
 import { Avatar, hasAvatar } from './Avatar';
 import { DeliveryIndicator } from './DeliveryIndicator';
+import { FaqList } from './FaqList';
 import { MessageContent } from './MessageContent';
 import { MessageText } from './MessageText';
 import { MessageTime } from './MessageTime';
@@ -19,7 +20,6 @@ const RatingButtons = lazyPart(
   () => import('./RatingButtons').then((m) => ({ default: m.RatingButtons })),
   <div className="rating-pending" aria-busy="true" />,
 );
-const FaqList = lazyPart('FAQ', () => import('./FaqList').then((m) => ({ default: m.FaqList })), <div className="faq-pending" aria-busy="true" />);
 
 export interface MessageItemProps {
   message: ChatMessage;
