@@ -3,6 +3,8 @@ import { API_PREFIX, HTTP_TIMEOUT_MS, POLL_INTERVAL_MS, PUSH_HEARTBEAT_MS, UPLOA
 import type { Intent } from '../core/intents';
 import { reduce } from '../core/reduce';
 import { initialState, type ChatState } from '../core/state';
+import { robotAnswers } from '../features/robot/predicates';
+import { ReceiveMode } from '../model/codes';
 import type { ChatMessage } from '../model/message';
 import { parseQuery } from '../model/query';
 import type { CallName, SendMsgData, SendMsgRequest } from '../protocol';
@@ -191,6 +193,23 @@ export function needsChannel(run: Run): Verdict | null {
 /** The skip of a check that needs a session when chatStart did not give one. */
 export function needsSession(run: Run): Verdict | null {
   return needsChannel(run) ?? (run.state.session ? null : skip('chatStart did not succeed: the widget has no session'));
+}
+
+/**
+ * The robot's checks need a session, a robot that answers now (robotAnswers) and a message sendMsg
+ * delivered to ask it about; else the skip that says which is missing.
+ */
+export function needsRobotQuestion(run: Run): Verdict | null {
+  const missing = needsSession(run);
+  if (missing) return missing;
+  if (!robotAnswers(run.state)) {
+    return skip(
+      run.state.channel?.receiveMode === ReceiveMode.RobotFirst
+        ? `chat status ${run.state.status}: the robot answers only in status 0 and 1`
+        : 'receiveMode is not 0: no robot',
+    );
+  }
+  return run.sent ? null : skip('sendMsg delivered no message: the widget asks the robot once one is confirmed');
 }
 
 /** The chat status and what led to it, for the skip of a call the widget makes only in some statuses. */

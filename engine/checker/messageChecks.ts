@@ -1,12 +1,11 @@
 import { map, toArray } from 'rxjs';
 import { DELIVERY_RETRY_MS, HISTORY_PAGE_SIZE } from '../constants';
-import { MsgType, ReceiveMode, SEND_OK, SenderType } from '../model/codes';
+import { MsgType, SEND_OK, SenderType } from '../model/codes';
 import { DecodeError } from '../model/decode';
 import { decodeMessage } from '../model/decodeMessage';
 import { type ChatMessage, createMessage, toWire } from '../model/message';
 import { heldForAgent } from '../features/conversation/predicates';
-import { robotAnswers } from '../features/robot/predicates';
-import { count, defineCheck, fail, failed, firstOf, needsSession, pass, skip, warn, type Check, type Run } from './context';
+import { count, defineCheck, fail, failed, firstOf, needsRobotQuestion, needsSession, pass, skip, warn, type Check, type Run } from './context';
 import { diagnose, envelope, rawData, snippet } from './wire';
 import type { RobotAskData } from '../protocol';
 import type { RobotFrame } from '../transport/visitorApi';
@@ -120,17 +119,9 @@ function answerOf(frames: readonly RobotFrame[]): RobotAskData {
 }
 
 const robotAsk = defineCheck('robot-ask', async (run) => {
-  const missing = needsSession(run);
-  if (missing) return missing;
-  if (!robotAnswers(run.state)) {
-    return skip(
-      run.state.channel?.receiveMode === ReceiveMode.RobotFirst
-        ? `chat status ${run.state.status}: the robot answers only in status 0 and 1`
-        : 'receiveMode is not 0: the widget asks the robot only on robot-first channels',
-    );
-  }
+  const missing = needsRobotQuestion(run);
   const sent = run.sent;
-  if (!sent) return skip('sendMsg delivered no message: the widget asks the robot once one is confirmed');
+  if (missing || !sent) return missing ?? skip('sendMsg delivered no message');
   const request = { userId: sent.body.userId, channelId: run.channelId, question: sent.body.msgContent };
   const out = await run.call('robotAsk', (api) => api.robotAsk(request).pipe(toArray(), map(answerOf)));
   if (!out.ok) {

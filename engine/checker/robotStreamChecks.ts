@@ -1,7 +1,6 @@
 import { HTTP_TIMEOUT_MS } from '../constants';
-import { MsgType, ReceiveMode } from '../model/codes';
-import { robotAnswers } from '../features/robot/predicates';
-import { count, defineCheck, fail, firstOf, needsSession, pass, skip, warn, type Check } from './context';
+import { MsgType } from '../model/codes';
+import { count, defineCheck, fail, firstOf, needsRobotQuestion, pass, skip, warn, type Check } from './context';
 import { snippet } from './wire';
 
 /** What the widget asks for (docs/protocol.md robotAsk, "Streamed answers"). */
@@ -105,17 +104,9 @@ async function readStream(body: ReadableStream<Uint8Array<ArrayBuffer>>, stallMs
 }
 
 const robotStream = defineCheck('robot-stream', async (run) => {
-  const missing = needsSession(run);
-  if (missing) return missing;
-  if (!robotAnswers(run.state)) {
-    return skip(
-      run.state.channel?.receiveMode === ReceiveMode.RobotFirst
-        ? `chat status ${run.state.status}: the robot answers only in status 0 and 1`
-        : 'receiveMode is not 0: no robot',
-    );
-  }
+  const missing = needsRobotQuestion(run);
   const sent = run.sent;
-  if (!sent) return skip('sendMsg delivered no message to ask the robot about');
+  if (missing || !sent) return missing ?? skip('sendMsg delivered no message');
   const body = { userId: sent.body.userId, channelId: run.channelId, question: sent.body.msgContent, msgType: MsgType.Text };
   const opened = await run.open('robotAsk', {
     headers: { 'content-type': 'application/json', accept: STREAM_ACCEPT },
