@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import type { QuickReply } from '@visitor-chat/chat-engine';
-import { safeUrl } from '../media';
+import { ReplyLabel } from './ReplyLabel';
 import './FaqList.css';
+
+const CLASSES = { img: 'message__faq-img', icon: 'message__faq-icon', badge: 'message__faq-new' };
 
 export interface FaqListProps {
   questions: readonly QuickReply[];
@@ -17,24 +19,19 @@ export function FaqList({ questions, onAsk }: FaqListProps) {
   const { t } = useLingui();
   return (
     <ul className="message__faq" aria-label={t`Frequently asked questions`}>
-      {questions.map((q) => {
-        const img = safeUrl(q.img);
-        return (
-          <li key={q.code}>
-            <button
-              type="button"
-              dir="auto"
-              className={`message__faq-question${q.isHighlight ? ' message__faq-question--highlight' : ''}`}
-              disabled={!onAsk}
-              onClick={() => onAsk?.(q)}
-            >
-              {img ? <img className="message__faq-img" src={img} alt="" /> : q.icon && <span aria-hidden="true">{q.icon} </span>}
-              {q.name}
-              {q.isNew && <span className="message__faq-new" role="img" aria-label={t`New`} />}
-            </button>
-          </li>
-        );
-      })}
+      {questions.map((q) => (
+        <li key={q.code}>
+          <button
+            type="button"
+            dir="auto"
+            className={`message__faq-question${q.isHighlight ? ' message__faq-question--highlight' : ''}`}
+            disabled={!onAsk}
+            onClick={() => onAsk?.(q)}
+          >
+            <ReplyLabel reply={q} classes={CLASSES} />
+          </button>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import type { QuickReply } from '@visitor-chat/chat-engine';
-import { safeUrl } from '../media';
+import { ReplyLabel } from './ReplyLabel';
 import './QuickReplies.css';
+
+const CLASSES = { img: 'quick-reply__img', icon: 'quick-reply__icon', badge: 'quick-reply__badge' };
 
 export interface QuickRepliesProps {
   replies: readonly QuickReply[];
@@ -17,7 +19,6 @@ export function QuickReplies({ replies, onSelect }: QuickRepliesProps) {
     <nav className="quick-replies" aria-label={t`Quick replies`}>
       <ul className="quick-replies__list">
         {replies.map((reply) => {
-          const img = safeUrl(reply.img);
           return (
             <li key={reply.code}>
               <button
@@ -26,17 +27,7 @@ export function QuickReplies({ replies, onSelect }: QuickRepliesProps) {
                 className={`quick-reply${reply.isHighlight ? ' quick-reply--highlight' : ''}${reply.isNew ? ' quick-reply--new' : ''}`}
                 onClick={() => onSelect(reply)}
               >
-                {img ? (
-                  <img className="quick-reply__img" src={img} alt="" />
-                ) : (
-                  reply.icon && (
-                    <span className="quick-reply__icon" aria-hidden="true">
-                      {reply.icon}
-                    </span>
-                  )
-                )}
-                {reply.name}
-                {reply.isNew && <span className="quick-reply__badge" role="img" aria-label={t`New`} />}
+                <ReplyLabel reply={reply} classes={CLASSES} />
               </button>
             </li>
           );
