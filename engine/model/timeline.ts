@@ -1,4 +1,5 @@
 import { TIME_GAP_MS } from '../constants';
+import { MsgType, SenderType } from './codes';
 import type { ChatMessage } from './message';
 
 /** The list with `message` added at the end (SPEC §3 hasTime applied to it). */
@@ -74,4 +75,12 @@ export function assignTimes(list: readonly ChatMessage[], from = 0): readonly Ch
     }
   }
   return out ?? list;
+}
+
+/**
+ * The last word of the conversation: its newest message, system lines and auto-tips aside (they
+ * inform, nobody says them); undefined when there is none.
+ */
+export function lastWord(list: readonly ChatMessage[]): ChatMessage | undefined {
+  return list.findLast((m) => m.senderType !== SenderType.System && m.msgType !== MsgType.AutoTip);
 }

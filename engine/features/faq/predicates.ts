@@ -1,7 +1,8 @@
 import type { ChatState } from '../../core/state';
-import { MsgType, SenderType } from '../../model/codes';
+import { MsgType } from '../../model/codes';
 import type { ChatMessage } from '../../model/message';
 import { inConversation } from '../conversation/predicates';
+import { lastWord } from '../../model/timeline';
 
 /** SPEC §3 faqMode/faqConfig: the channel has an FAQ (faqMode on and at least one question). */
 export function hasFaq(s: ChatState): boolean {
@@ -27,11 +28,6 @@ export function isFaqMessage(m: ChatMessage): boolean {
  * newest message — system lines and auto-tips aside — is not already an FAQ message.
  */
 export function canShowFaq(s: ChatState): boolean {
-  if (!hasFaq(s)) return false;
-  for (let i = s.messages.length - 1; i >= 0; i--) {
-    const m = s.messages[i] as ChatMessage;
-    if (m.senderType === SenderType.System || m.msgType === MsgType.AutoTip) continue;
-    return !isFaqMessage(m);
-  }
-  return true;
+  const newest = lastWord(s.messages);
+  return hasFaq(s) && !(newest && isFaqMessage(newest));
 }

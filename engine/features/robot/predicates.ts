@@ -4,7 +4,7 @@ import { canChooseQuickReply, withAgent } from '../conversation/predicates';
 import { userFormRequired } from '../forms/predicates';
 import type { ChatMessage } from '../../model/message';
 import type { QuickReply } from '../../model/quickReply';
-import { findMessage } from '../../model/timeline';
+import { findMessage, lastWord } from '../../model/timeline';
 import type { RobotAnswer } from './answer';
 
 /**
@@ -105,18 +105,14 @@ const choosable = new WeakMap<readonly QuickReply[], readonly QuickReply[]>();
  * allowed). The same array while nothing changes, so a UI may compare it by identity.
  */
 export function quickReplies(s: ChatState): readonly QuickReply[] {
-  for (let i = s.messages.length - 1; i >= 0; i--) {
-    const m = s.messages[i] as ChatMessage;
-    if (m.senderType === SenderType.System || m.msgType === MsgType.AutoTip) continue;
-    if (m.senderType !== SenderType.Robot || m.awaiting || m.msgType === MsgType.Faq || !m.suggestions) return NONE;
-    const all = m.suggestions;
-    if (all.every((reply) => canChooseQuickReply(s, reply))) return all;
-    let some = choosable.get(all);
-    if (!some) {
-      some = all.filter((reply) => canChooseQuickReply(s, reply));
-      choosable.set(all, some);
-    }
-    return some;
+  const m = lastWord(s.messages);
+  if (!m || m.senderType !== SenderType.Robot || m.awaiting || m.msgType === MsgType.Faq || !m.suggestions) return NONE;
+  const all = m.suggestions;
+  if (all.every((reply) => canChooseQuickReply(s, reply))) return all;
+  let some = choosable.get(all);
+  if (!some) {
+    some = all.filter((reply) => canChooseQuickReply(s, reply));
+    choosable.set(all, some);
   }
-  return NONE;
+  return some;
 }
