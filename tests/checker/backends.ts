@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import type { CallName } from '../../engine/protocol';
+import type { CallName } from '#engine/protocol';
 import { createHost } from '../../server/node';
 
 /** Start of the fake clocks: any fixed instant works. */

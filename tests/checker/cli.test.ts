@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { apiBaseOf } from '../../engine/checker/checkBackend';
-import type { CheckResult } from '../../engine/checker/context';
-import { EXIT, runCli, type CliIO } from '../../engine/checker/runCli';
-import { formatTable } from '../../engine/checker/table';
+import { apiBaseOf } from '#engine/checker/checkBackend';
+import type { CheckResult } from '#engine/checker/context';
+import { EXIT, runCli, type CliIO } from '#engine/checker/runCli';
+import { formatTable } from '#engine/checker/table';
 import { answers, fakeClock, faulty, referenceBackend, slow, type Fetch } from './backends';
 
 /** A command run: what it printed and its exit code. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkBackend } from '../../engine/checker/checkBackend';
-import type { CheckStatus } from '../../engine/checker/context';
+import { checkBackend } from '#engine/checker/checkBackend';
+import type { CheckStatus } from '#engine/checker/context';
 import { answers, base64, dataOf, fakeClock, faulty, htmlPage, noCors, requests, slow, type Fault, type FakeClock, type Json } from './backends';
 
 /** One way of breaking the reference backend, and what the checker must say about it. */

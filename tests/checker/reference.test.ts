@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkBackend } from '../../engine/checker/checkBackend';
-import type { CheckResult } from '../../engine/checker/context';
+import { checkBackend } from '#engine/checker/checkBackend';
+import type { CheckResult } from '#engine/checker/context';
 import { PRESETS } from '../../server/presets';
 import { fakeClock, referenceBackend } from './backends';
 

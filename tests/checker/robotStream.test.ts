@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkBackend } from '../../engine/checker/checkBackend';
-import type { CheckResult, CheckStatus } from '../../engine/checker/context';
+import { checkBackend } from '#engine/checker/checkBackend';
+import type { CheckResult, CheckStatus } from '#engine/checker/context';
 import { createHost } from '../../server/node';
 import { startUpstream, type Upstream } from '../server/aiStream';
 import { fakeClock, faulty, referenceBackend, type Fault, type Fetch } from './backends';

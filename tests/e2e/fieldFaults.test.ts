@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { WireEvent, WireMessage } from '../../engine/protocol';
+import type { WireEvent, WireMessage } from '#engine/protocol';
 import { startServerProcess } from '../support/npmStart';
 import { useBrowser } from './browser';
 import { recordFault, writeFaultTable } from './faultTable';

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, NodeResult, RunOptions } from 'axe-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { WireMessage } from '../../engine/protocol';
+import type { WireMessage } from '#engine/protocol';
 
 const require = createRequire(import.meta.url);
 

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NEVER, Subject, of, type Observable } from 'rxjs';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ChatStatus, EventCode, MsgType, SenderType, type ChatMessage, type EventBatch, type UploadFrame, type RobotAskData } from '@visitor-chat/chat-engine';
-import type { WireMessage } from '../../engine/protocol';
+import type { WireMessage } from '#engine/protocol';
 import {
   useChatSelector,
   useCountdown,

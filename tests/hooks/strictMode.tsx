@@ -3,7 +3,7 @@ import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { EMPTY, NEVER, of, type Observable, type SchedulerLike } from 'rxjs';
 import { describe, onTestFinished } from 'vitest';
 import { createChatEngine, memoryStorage, type ChatEngine, type ChatEngineOptions, type VisitorApi } from '@visitor-chat/chat-engine';
-import type { ChatStartData, RobotAskData, WireChannelInfo } from '../../engine/protocol';
+import type { ChatStartData, RobotAskData, WireChannelInfo } from '#engine/protocol';
 import { ChatProvider } from '@visitor-chat/chat-react';
 import { fakeApi, type FakeApi } from '../engine/support/fakeApi';
 import { asAnswerFrames, channel, session } from '../engine/support/fixtures';

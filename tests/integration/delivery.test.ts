@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ChatStatus, MessageStatus, SenderType, createChatEngine, memoryStorage, type ChatEngine, type ChatState } from '@visitor-chat/chat-engine';
-import type { ApiEnvelope, WireMessage } from '../../engine/protocol';
+import type { ApiEnvelope, WireMessage } from '#engine/protocol';
 import { ADMIN_CARD } from '../../server/agent';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';

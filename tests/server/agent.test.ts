@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminCardData, EvaluateInfoData, SendMsgData, TransferAgentData, WireEvent } from '../../engine/protocol';
-import { ChatStatus, EventCode, MsgType, OutType, SenderType, TransferStatus } from '../../engine/model/codes';
+import type { AdminCardData, EvaluateInfoData, SendMsgData, TransferAgentData, WireEvent } from '#engine/protocol';
+import { ChatStatus, EventCode, MsgType, OutType, SenderType, TransferStatus } from '#engine/model/codes';
 import { AGENT_DELAY_MS, decodeMessage, decodeText, setup } from './helpers';
 
 /** Starts a chat on a channel and transfers it to an agent. */

@@ -11,7 +11,7 @@ import {
 } from 'ai';
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 import { Hono } from 'hono';
-import type { RobotAskData } from '../../engine/protocol';
+import type { RobotAskData } from '#engine/protocol';
 import { setup } from './helpers';
 
 /** robotAsk's request headers when the widget asks for a stream (docs/protocol.md robotAsk). */

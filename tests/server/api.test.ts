@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RobotAskData, RobotTipsData, SendMsgData, WireChannelInfo, WireMessage } from '../../engine/protocol';
+import type { RobotAskData, RobotTipsData, SendMsgData, WireChannelInfo, WireMessage } from '#engine/protocol';
 import { readFileSync } from 'node:fs';
-import { API_OK, ChatStatus, MsgType, QUEUE_PLACEHOLDER, QuickReplyCode, ReceiveMode, SEND_OK, SenderType } from '../../engine/model/codes';
+import { API_OK, ChatStatus, MsgType, QUEUE_PLACEHOLDER, QuickReplyCode, ReceiveMode, SEND_OK, SenderType } from '#engine/model/codes';
 import { PRESETS } from '../../server/presets';
 import { setup, T0 } from './helpers';
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { SendMsgData } from '../../engine/protocol';
-import { MsgType, SenderType } from '../../engine/model/codes';
+import type { SendMsgData } from '#engine/protocol';
+import { MsgType, SenderType } from '#engine/model/codes';
 import { ADMIN_CARD, AGENT_NICK } from '../../server/agent';
 import { devControlsFromEnv, hostFromEnv, isLoopback, startServer } from '../../server/node';
 import { setup } from './helpers';

@@ -1,5 +1,5 @@
-import type { ApiEnvelope, ChatStartData, EventMsgData, WireEvent, WireMessage } from '../../engine/protocol';
-import { API_OK } from '../../engine/model/codes';
+import type { ApiEnvelope, ChatStartData, EventMsgData, WireEvent, WireMessage } from '#engine/protocol';
+import { API_OK } from '#engine/model/codes';
 import { createApp, type AppOptions } from '../../server/app';
 
 /** Start of the fake clock: any fixed instant works. */

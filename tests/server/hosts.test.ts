@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { setupServer } from 'msw/node';
 import { createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiEnvelope, WireChannelInfo } from '../../engine/protocol';
+import type { ApiEnvelope, WireChannelInfo } from '#engine/protocol';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
 import { corsOriginsFromEnv, createHost, frameAncestorsFromEnv } from '../../server/node';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_HEARTBEAT_MS } from '../../engine/constants';
-import { ChatStatus, EventCode } from '../../engine/model/codes';
-import type { ChatStartData, WireChannelInfo } from '../../engine/protocol';
-import { ApiError } from '../../engine/transport/errors';
-import { createVisitorApi, type EventStreamRequest } from '../../engine/transport/visitorApi';
+import { PUSH_HEARTBEAT_MS } from '#engine/constants';
+import { ChatStatus, EventCode } from '#engine/model/codes';
+import type { ChatStartData, WireChannelInfo } from '#engine/protocol';
+import { ApiError } from '#engine/transport/errors';
+import { createVisitorApi, type EventStreamRequest } from '#engine/transport/visitorApi';
 import { listen, type Listened } from '../support/pushFrames';
 import { decodeMessage, setup } from './helpers';
 

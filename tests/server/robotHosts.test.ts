@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { createServer, preview } from 'vite';
 import { describe, expect, it } from 'vitest';
-import type { ApiEnvelope, ChatStartData } from '../../engine/protocol';
+import type { ApiEnvelope, ChatStartData } from '#engine/protocol';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
 import { startServer } from '../../server/node';

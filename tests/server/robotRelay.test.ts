@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MsgType, SenderType } from '../../engine/model/codes';
+import { MsgType, SenderType } from '#engine/model/codes';
 import { robotFromEnv } from '../../server/robotAsk';
 import { partsText, readWithAiSdk, robotVisitor, sourcesOf, startUpstream, STREAM_ACCEPT, type RobotEnvelope, type Upstream } from './aiStream';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MsgType, QuickReplyCode, SenderType } from '../../engine/model/codes';
-import type { RobotAskData } from '../../engine/protocol';
+import { MsgType, QuickReplyCode, SenderType } from '#engine/model/codes';
+import type { RobotAskData } from '#engine/protocol';
 import { acceptsStream } from '../../server/robotStream';
 import { partsText, readWithAiSdk, robotVisitor, sourcesOf, STREAM_ACCEPT, type RobotEnvelope } from './aiStream';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MsgType } from '../../engine/model/codes';
+import { MsgType } from '#engine/model/codes';
 import { setup } from './helpers';
 
 describe('seeded channels', () => {

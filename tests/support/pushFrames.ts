@@ -1,4 +1,4 @@
-import type { EventBatch, EventStreamRequest, PushFrame, VisitorApi } from '../../engine/transport/visitorApi';
+import type { EventBatch, EventStreamRequest, PushFrame, VisitorApi } from '#engine/transport/visitorApi';
 
 /** A push stream being listened to: its frames and how it ended, filling in while a test goes on. */
 export interface Listened {

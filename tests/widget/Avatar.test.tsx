@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { of } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MsgType, SenderType } from '@visitor-chat/chat-engine';
-import type { WireMessage } from '../../engine/protocol';
+import type { WireMessage } from '#engine/protocol';
 import { initialOf } from '../../ui/widget/components/Avatar';
 import { MessageList } from '../../ui/widget/components/MessageList';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Subject, of, throwError } from 'rxjs';
 import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError, MsgType, SenderType, type ChatStartData } from '@visitor-chat/chat-engine';
-import type { WireMessage } from '../../engine/protocol';
+import type { WireMessage } from '#engine/protocol';
 import { ChatScreen } from '../../ui/widget/components/ChatScreen';
 import { answers } from '../engine/support/fakeApi';
 import { session } from '../engine/support/fixtures';

@@ -12,7 +12,7 @@ import {
   type RobotAskData,
   type TransferAgentData,
 } from '@visitor-chat/chat-engine';
-import type { WireMessage } from '../../engine/protocol';
+import type { WireMessage } from '#engine/protocol';
 import { MessageList } from '../../ui/widget/components/MessageList';
 import { Composer } from '../../ui/widget/components/Composer';
 import { NavBar } from '../../ui/widget/components/NavBar';

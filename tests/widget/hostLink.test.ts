@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeChannelInfo } from '../../engine/model/channel';
+import { decodeChannelInfo } from '#engine/model/channel';
 import type { HostMessage } from '../../ui/loader/protocol';
 import { hostLink, postToParent, type HostLink } from '../../ui/widget/hostLink';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MessageStatus, MsgType, SenderType, createChatEngine, memoryStorage, type ChatEngine, type ChatMessage } from '@visitor-chat/chat-engine';
-import { createMessage } from '../../engine/model/message';
+import { createMessage } from '#engine/model/message';
 import { Composer } from '../../ui/widget/components/Composer';
 import { MessageContent } from '../../ui/widget/components/MessageContent';
 import { hookApi, testEngine } from '../hooks/strictMode';

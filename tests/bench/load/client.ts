@@ -24,10 +24,10 @@ import {
   type ChatMessage,
   type EventBatch,
 } from '@visitor-chat/chat-engine';
-import { newCursor } from '../../../engine/features/agentEvents/cursor.ts';
-import { poll, type Listening } from '../../../engine/features/agentEvents/polling.ts';
-import { pushed } from '../../../engine/features/agentEvents/push.ts';
-import { decodeAgentMessage } from '../../../engine/model/agentMessage.ts';
+import { newCursor } from '#engine/features/agentEvents/cursor';
+import { poll, type Listening } from '#engine/features/agentEvents/polling';
+import { pushed } from '#engine/features/agentEvents/push';
+import { decodeAgentMessage } from '#engine/model/agentMessage';
 
 /** How the visitors hear the agent. */
 export type Transport = 'poll' | 'push';

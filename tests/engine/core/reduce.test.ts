@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../engine/model/codes';
-import { type ChatMessage, createMessage } from '../../../engine/model/message';
-import { parseQuery } from '../../../engine/model/query';
-import type { Intent } from '../../../engine/core/intents';
-import { reduce } from '../../../engine/core/reduce';
-import { initialState, type ChatState } from '../../../engine/core/state';
+import { ChatStatus, MessageStatus, MsgType, SenderType } from '#engine/model/codes';
+import { type ChatMessage, createMessage } from '#engine/model/message';
+import { parseQuery } from '#engine/model/query';
+import type { Intent } from '#engine/core/intents';
+import { reduce } from '#engine/core/reduce';
+import { initialState, type ChatState } from '#engine/core/state';
 import { channel } from '../support/fixtures';
 
 function deepFreeze<T>(value: T): T {

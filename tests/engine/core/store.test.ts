@@ -1,8 +1,8 @@
 import type { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { notify } from '../../../engine/core/effect';
-import { type EngineEvent, type Intent } from '../../../engine/core/intents';
-import { createStore } from '../../../engine/core/store';
+import { notify } from '#engine/core/effect';
+import { type EngineEvent, type Intent } from '#engine/core/intents';
+import { createStore } from '#engine/core/store';
 import { stateWith } from '../support/effectSpec';
 
 describe('store (DESIGN: one state, intents applied one at a time)', () => {

@@ -1,8 +1,8 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createChatEngine, type ChatEngine } from '../../../engine/engine';
-import { memoryStorage } from '../../../engine/ports';
-import { ApiError, NetworkError } from '../../../engine/transport/errors';
+import { createChatEngine, type ChatEngine } from '#engine/engine';
+import { memoryStorage } from '#engine/ports';
+import { ApiError, NetworkError } from '#engine/transport/errors';
 import { fakeApi } from '../support/fakeApi';
 import {
   act,

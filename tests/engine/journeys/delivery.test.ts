@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createChatEngine } from '../../../engine/engine';
-import type { SendMsgData } from '../../../engine/protocol';
+import { createChatEngine } from '#engine/engine';
+import type { SendMsgData } from '#engine/protocol';
 import { answers } from '../support/fakeApi';
 import { CHANNEL_ID, IND, act, indicatorOf, newScheduler, readyApi, sequentialIds } from '../support/fixtures';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChatStatus, EvaluationStatus } from '../../../engine/model/codes';
-import type { EngineEvent } from '../../../engine/core/intents';
-import { NetworkError } from '../../../engine/transport/errors';
+import { ChatStatus, EvaluationStatus } from '#engine/model/codes';
+import type { EngineEvent } from '#engine/core/intents';
+import { NetworkError } from '#engine/transport/errors';
 import { answers } from '../support/fakeApi';
 import { USER_ID, act, at, newScheduler } from '../support/fixtures';
 import { agentEngine, field } from '../support/agentApi';

@@ -1,10 +1,10 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { HISTORY_PAGE_SIZE } from '../../../engine/constants';
-import { createChatEngine, type ChatEngine } from '../../../engine/engine';
-import { SenderType } from '../../../engine/model/codes';
-import type { WireMessage } from '../../../engine/protocol';
-import { ApiError, NetworkError } from '../../../engine/transport/errors';
+import { HISTORY_PAGE_SIZE } from '#engine/constants';
+import { createChatEngine, type ChatEngine } from '#engine/engine';
+import { SenderType } from '#engine/model/codes';
+import type { WireMessage } from '#engine/protocol';
+import { ApiError, NetworkError } from '#engine/transport/errors';
 import { answers } from '../support/fakeApi';
 import { act, answerFrame, CHANNEL_ID, logLines, logSpy, newScheduler, readyApi, sequentialIds, USER_ID, wireMessage } from '../support/fixtures';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MsgType, SenderType, TransferStatus } from '../../../engine/model/codes';
-import type { EngineEvent } from '../../../engine/core/intents';
-import type { ChatState } from '../../../engine/core/state';
-import { NetworkError } from '../../../engine/transport/errors';
+import { MsgType, SenderType, TransferStatus } from '#engine/model/codes';
+import type { EngineEvent } from '#engine/core/intents';
+import type { ChatState } from '#engine/core/state';
+import { NetworkError } from '#engine/transport/errors';
 import { agentEngine, field } from '../support/agentApi';
 import { act, at, CHANNEL_ID, logLines, newScheduler, USER_ID } from '../support/fixtures';
 

@@ -1,8 +1,8 @@
 import { NEVER, Observable, distinctUntilChanged, map } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it, vi } from 'vitest';
-import { createChatEngine } from '../../../engine/engine';
-import type { ChannelInfo } from '../../../engine/model/channel';
+import { createChatEngine } from '#engine/engine';
+import type { ChannelInfo } from '#engine/model/channel';
 import { fakeApi } from '../support/fakeApi';
 import { CHANNEL_ID, answerFrame, at, channel, logLines, logSpy, newScheduler, readyApi, sequentialIds, session, type RunHelpers } from '../support/fixtures';
 

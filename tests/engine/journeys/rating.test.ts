@@ -1,7 +1,7 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createChatEngine, type ChatEngine } from '../../../engine/engine';
-import { MsgType, SenderType } from '../../../engine/model/codes';
+import { createChatEngine, type ChatEngine } from '#engine/engine';
+import { MsgType, SenderType } from '#engine/model/codes';
 import { act, answerFrame, CHANNEL_ID, newScheduler, readyApi, sequentialIds, wireMessage } from '../support/fixtures';
 
 const QUERY = `?channelid=${CHANNEL_ID}`;

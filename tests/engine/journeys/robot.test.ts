@@ -1,10 +1,10 @@
 import { auditTime, distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createChatEngine, type ChatEngine } from '../../../engine/engine';
-import { ChatStatus, MessageStatus, MsgType, QuickReplyCode, SenderType, TransferStatus } from '../../../engine/model/codes';
-import { quickReplies } from '../../../engine/features/robot/predicates';
-import type { WireQuickReply } from '../../../engine/protocol';
-import { NetworkError } from '../../../engine/transport/errors';
+import { createChatEngine, type ChatEngine } from '#engine/engine';
+import { ChatStatus, MessageStatus, MsgType, QuickReplyCode, SenderType, TransferStatus } from '#engine/model/codes';
+import { quickReplies } from '#engine/features/robot/predicates';
+import type { WireQuickReply } from '#engine/protocol';
+import { NetworkError } from '#engine/transport/errors';
 import { answers } from '../support/fakeApi';
 import {
   act,

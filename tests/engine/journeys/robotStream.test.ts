@@ -1,8 +1,8 @@
 import { filter, firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createChatEngine } from '../../../engine/engine';
-import { MsgType, ReceiveMode, SenderType } from '../../../engine/model/codes';
-import { createVisitorApi } from '../../../engine/transport/visitorApi';
+import { createChatEngine } from '#engine/engine';
+import { MsgType, ReceiveMode, SenderType } from '#engine/model/codes';
+import { createVisitorApi } from '#engine/transport/visitorApi';
 import { answerChunks, modelStreamResponse, uiStreamResponse } from '../../support/robotStreams';
 import { logSpy, sequentialIds } from '../support/fixtures';
 

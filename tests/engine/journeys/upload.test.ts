@@ -1,10 +1,10 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createChatEngine } from '../../../engine/engine';
-import { MessageStatus, MsgType, SenderType } from '../../../engine/model/codes';
-import type { SendMsgData, UploadData } from '../../../engine/protocol';
-import { ApiError } from '../../../engine/transport/errors';
-import type { UploadFrame, VisitorApi } from '../../../engine/transport/visitorApi';
+import { createChatEngine } from '#engine/engine';
+import { MessageStatus, MsgType, SenderType } from '#engine/model/codes';
+import type { SendMsgData, UploadData } from '#engine/protocol';
+import { ApiError } from '#engine/transport/errors';
+import type { UploadFrame, VisitorApi } from '#engine/transport/visitorApi';
 import { answers } from '../support/fakeApi';
 import { CHANNEL_ID, IND, USER_ID, at, indicatorOf, logSpy, newScheduler, readyApi, sequentialIds, type RunHelpers } from '../support/fixtures';
 

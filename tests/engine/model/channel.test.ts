@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_USER_FORM, decodeChannelInfo } from '../../../engine/model/channel';
-import { ReceiveMode } from '../../../engine/model/codes';
-import { DecodeError } from '../../../engine/model/decode';
+import { DEFAULT_USER_FORM, decodeChannelInfo } from '#engine/model/channel';
+import { ReceiveMode } from '#engine/model/codes';
+import { DecodeError } from '#engine/model/decode';
 
 describe('decodeChannelInfo (SPEC §3 Channel info)', () => {
   it('SPEC §3: flags 1, "1" and true are on; 0, "0", false and absent are off', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MsgType } from '../../../engine/model/codes';
-import { extensionOf, fileMsgType } from '../../../engine/model/fileType';
+import { MsgType } from '#engine/model/codes';
+import { extensionOf, fileMsgType } from '#engine/model/fileType';
 
 describe('SPEC §5 file type from extension', () => {
   it.each([

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TIME_GAP_MS } from '../../../engine/constants';
-import { MsgType, SenderType } from '../../../engine/model/codes';
-import { DecodeError } from '../../../engine/model/decode';
-import { avatarOf } from '../../../engine/model/avatar';
-import { decodeMessage } from '../../../engine/model/decodeMessage';
-import { type ChatMessage, createMessage } from '../../../engine/model/message';
-import { previewOf } from '../../../engine/model/preview';
-import { assignTimes } from '../../../engine/model/timeline';
-import { decodeAgentMessage } from '../../../engine/model/agentMessage';
-import { decodeChannelInfo } from '../../../engine/model/channel';
+import { TIME_GAP_MS } from '#engine/constants';
+import { MsgType, SenderType } from '#engine/model/codes';
+import { DecodeError } from '#engine/model/decode';
+import { avatarOf } from '#engine/model/avatar';
+import { decodeMessage } from '#engine/model/decodeMessage';
+import { type ChatMessage, createMessage } from '#engine/model/message';
+import { previewOf } from '#engine/model/preview';
+import { assignTimes } from '#engine/model/timeline';
+import { decodeAgentMessage } from '#engine/model/agentMessage';
+import { decodeChannelInfo } from '#engine/model/channel';
 
 const NOW = 1_700_000_000_000;
 const defaults = () => ({ now: NOW, newId: vi.fn(() => 'generated-1') });

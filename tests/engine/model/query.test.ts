@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../../engine/model/query';
+import { parseQuery } from '#engine/model/query';
 
 describe('parseQuery (SPEC §2 query parameters)', () => {
   it('SPEC §2: reads every parameter, names lower-cased', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USER_FORM, type FormField } from '../../../engine/model/channel';
-import { parseQuery } from '../../../engine/model/query';
-import { LEAVE_MESSAGE_FIELDS, cleanValues, fieldKind, isEmail, isPhone, prefill, validateField, validateForm } from '../../../engine/model/validation';
+import { DEFAULT_USER_FORM, type FormField } from '#engine/model/channel';
+import { parseQuery } from '#engine/model/query';
+import { LEAVE_MESSAGE_FIELDS, cleanValues, fieldKind, isEmail, isPhone, prefill, validateField, validateForm } from '#engine/model/validation';
 
 const field = (name: string, required = false): FormField => ({ name, label: name, required });
 

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ChatState } from '../../../engine/core/state';
-import { heldForAgent, isQueued } from '../../../engine/features/conversation/predicates';
-import { canRetry, isUnconfirmed } from '../../../engine/features/delivery/predicates';
-import { userFormRequired } from '../../../engine/features/forms/predicates';
-import { MessageStatus } from '../../../engine/model/codes';
-import { findMessage } from '../../../engine/model/timeline';
+import type { ChatState } from '#engine/core/state';
+import { heldForAgent, isQueued } from '#engine/features/conversation/predicates';
+import { canRetry, isUnconfirmed } from '#engine/features/delivery/predicates';
+import { userFormRequired } from '#engine/features/forms/predicates';
+import { MessageStatus } from '#engine/model/codes';
+import { findMessage } from '#engine/model/timeline';
 import { DISPOSE_AT_MS, quietScenario, type Scenario } from '../support/scenario';
 import { described, scenarios, settlingScenarios } from '../support/scenarioGenerators';
 import { runScenario, type Outcome } from '../support/scenarioRunner';

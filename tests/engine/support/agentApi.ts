@@ -1,12 +1,12 @@
 import { Buffer } from 'node:buffer';
 import { map, distinctUntilChanged, type Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
-import { createChatEngine, type ChatEngine } from '../../../engine/engine';
-import { ChatStatus, EventCode } from '../../../engine/model/codes';
-import { memoryStorage, type ConnectivityPort, type StoragePort, type VisibilityPort } from '../../../engine/ports';
-import type { WireChannelInfo, WireEvent, WireMessage } from '../../../engine/protocol';
-import type { ChatState } from '../../../engine/core/state';
-import type { EventBatch, VisitorApi } from '../../../engine/transport/visitorApi';
+import { createChatEngine, type ChatEngine } from '#engine/engine';
+import { ChatStatus, EventCode } from '#engine/model/codes';
+import { memoryStorage, type ConnectivityPort, type StoragePort, type VisibilityPort } from '#engine/ports';
+import type { WireChannelInfo, WireEvent, WireMessage } from '#engine/protocol';
+import type { ChatState } from '#engine/core/state';
+import type { EventBatch, VisitorApi } from '#engine/transport/visitorApi';
 import { agentChannel } from './agentSide';
 import { fakeApi, type FakeApi } from './fakeApi';
 import { CHANNEL_ID, logSpy, sequentialIds, session, wireMessage, type RunHelpers } from './fixtures';

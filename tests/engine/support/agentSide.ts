@@ -1,12 +1,12 @@
 import { EMPTY, ReplaySubject, ignoreElements, merge, type Observable } from 'rxjs';
-import type { Intent } from '../../../engine/core/intents';
-import { eventBatches } from '../../../engine/features/agentEvents/batches';
-import type { EventBatch } from '../../../engine/transport/visitorApi';
-import { ChatStatus, MsgType, ReceiveMode, SenderType } from '../../../engine/model/codes';
-import { type ChatMessage, createMessage } from '../../../engine/model/message';
-import { type Notice, NOTICE_FALLBACK } from '../../../engine/model/notice';
-import type { ChatState } from '../../../engine/core/state';
-import type { WireChannelInfo } from '../../../engine/protocol';
+import type { Intent } from '#engine/core/intents';
+import { eventBatches } from '#engine/features/agentEvents/batches';
+import type { EventBatch } from '#engine/transport/visitorApi';
+import { ChatStatus, MsgType, ReceiveMode, SenderType } from '#engine/model/codes';
+import { type ChatMessage, createMessage } from '#engine/model/message';
+import { type Notice, NOTICE_FALLBACK } from '#engine/model/notice';
+import type { ChatState } from '#engine/core/state';
+import type { WireChannelInfo } from '#engine/protocol';
 import { readyState, runEffect, type SpecContext } from './effectSpec';
 import { channel } from './fixtures';
 

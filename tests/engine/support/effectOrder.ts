@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import type { Effect } from '../../../engine/core/effect';
-import type * as EngineModule from '../../../engine/engine';
+import type { Effect } from '#engine/core/effect';
+import type * as EngineModule from '#engine/engine';
 
 /**
  * DESIGN "Effects do not depend on their order": a setup file of the `engine-reversed` and
@@ -24,7 +24,7 @@ function shuffled(effects: readonly Effect[], seed: number): Effect[] {
   return out;
 }
 
-vi.mock(import('../../../engine/engine'), async (importOriginal) => {
+vi.mock(import('#engine/engine'), async (importOriginal) => {
   const original: typeof EngineModule = await importOriginal();
   const order = process.env.EFFECT_ORDER;
   const effects = order === 'reversed' ? original.EFFECTS.toReversed() : shuffled(original.EFFECTS, Number(process.env.EFFECT_SEED ?? 20261126));

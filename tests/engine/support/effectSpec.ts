@@ -1,11 +1,11 @@
 import { NEVER, Observable, Subscription, map, of, type SchedulerLike } from 'rxjs';
-import type { Effect, EffectContext } from '../../../engine/core/effect';
-import type { EffectOutput, Intent } from '../../../engine/core/intents';
-import { initialState, type ChatState } from '../../../engine/core/state';
-import { createStore } from '../../../engine/core/store';
-import { parseQuery } from '../../../engine/model/query';
-import { memoryStorage } from '../../../engine/ports';
-import type { ChatSession } from '../../../engine/features/bootstrap/slice';
+import type { Effect, EffectContext } from '#engine/core/effect';
+import type { EffectOutput, Intent } from '#engine/core/intents';
+import { initialState, type ChatState } from '#engine/core/state';
+import { createStore } from '#engine/core/store';
+import { parseQuery } from '#engine/model/query';
+import { memoryStorage } from '#engine/ports';
+import type { ChatSession } from '#engine/features/bootstrap/slice';
 import { CHANNEL_ID, USER_ID, channel, logSpy, sequentialIds, type RunHelpers } from './fixtures';
 import { fakeApi } from './fakeApi';
 

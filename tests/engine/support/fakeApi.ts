@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs';
 import { afterEach, expect } from 'vitest';
-import type { VisitorApi } from '../../../engine/transport/visitorApi';
+import type { VisitorApi } from '#engine/transport/visitorApi';
 
 /** A method name of the visitor API (one per SPEC §7 call). */
 type ApiCall = keyof VisitorApi;

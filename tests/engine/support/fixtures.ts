@@ -1,12 +1,12 @@
 import { distinctUntilChanged, map, type OperatorFunction } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { expect, vi } from 'vitest';
-import { decodeChannelInfo, type ChannelInfo } from '../../../engine/model/channel';
-import type { ChatEngine } from '../../../engine/engine';
-import { MessageStatus, MsgType, ReceiveMode, SenderType } from '../../../engine/model/codes';
-import type { Logger } from '../../../engine/ports';
-import type { ChatStartData, RobotAskData, WireChannelInfo, WireMessage } from '../../../engine/protocol';
-import type { RobotFrame, VisitorApi } from '../../../engine/transport/visitorApi';
+import { decodeChannelInfo, type ChannelInfo } from '#engine/model/channel';
+import type { ChatEngine } from '#engine/engine';
+import { MessageStatus, MsgType, ReceiveMode, SenderType } from '#engine/model/codes';
+import type { Logger } from '#engine/ports';
+import type { ChatStartData, RobotAskData, WireChannelInfo, WireMessage } from '#engine/protocol';
+import type { RobotFrame, VisitorApi } from '#engine/transport/visitorApi';
 import { fakeApi, type FakeApi } from './fakeApi';
 
 /** A fresh TestScheduler comparing with vitest's deep equality (one per test). */

@@ -1,6 +1,6 @@
-import { HTTP_TIMEOUT_MS } from '../../../engine/constants';
-import type { AdminCardData, RobotAskData, SendMsgData, TransferAgentData, UploadData } from '../../../engine/protocol';
-import type { EventBatch } from '../../../engine/transport/visitorApi';
+import { HTTP_TIMEOUT_MS } from '#engine/constants';
+import type { AdminCardData, RobotAskData, SendMsgData, TransferAgentData, UploadData } from '#engine/protocol';
+import type { EventBatch } from '#engine/transport/visitorApi';
 
 /**
  * What one whole-engine scenario of the property test (tests/engine/properties) is: a backend's

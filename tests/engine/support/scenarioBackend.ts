@@ -1,11 +1,11 @@
 import { Observable, Subscription, defer, map, mergeMap, startWith, throwError, timer } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
-import { HISTORY_PAGE_SIZE, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../../../engine/constants';
-import { decodeChannelInfo } from '../../../engine/model/channel';
-import { SEND_OK, SenderType } from '../../../engine/model/codes';
-import type { CallName, SendMsgData, SendMsgRequest, WireChannelInfo, WireEvent } from '../../../engine/protocol';
-import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from '../../../engine/transport/errors';
-import type { EventBatch, PushFrame, UploadFrame, VisitorApi } from '../../../engine/transport/visitorApi';
+import { HISTORY_PAGE_SIZE, HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '#engine/constants';
+import { decodeChannelInfo } from '#engine/model/channel';
+import { SEND_OK, SenderType } from '#engine/model/codes';
+import type { CallName, SendMsgData, SendMsgRequest, WireChannelInfo, WireEvent } from '#engine/protocol';
+import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from '#engine/transport/errors';
+import type { EventBatch, PushFrame, UploadFrame, VisitorApi } from '#engine/transport/visitorApi';
 import {
   HEALTHY_AT_MS,
   HEALTHY_DELAY_MS,

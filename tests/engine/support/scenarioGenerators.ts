@@ -1,8 +1,8 @@
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
-import { SEND_OK, SenderType } from '../../../engine/model/codes';
-import type { WireEvent } from '../../../engine/protocol';
-import type { EventBatch } from '../../../engine/transport/visitorApi';
+import { SEND_OK, SenderType } from '#engine/model/codes';
+import type { WireEvent } from '#engine/protocol';
+import type { EventBatch } from '#engine/transport/visitorApi';
 import {
   ACTION_WINDOW_MS,
   DISPOSE_AT_MS,

@@ -1,11 +1,11 @@
 import { Subject } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { outboxKey } from '../../../engine/constants';
-import type { ChatState } from '../../../engine/core/state';
-import { createChatEngine, type ChatEngine } from '../../../engine/engine';
-import { canRetry } from '../../../engine/features/delivery/predicates';
-import { SenderType } from '../../../engine/model/codes';
-import { memoryStorage, type StoragePort } from '../../../engine/ports';
+import { outboxKey } from '#engine/constants';
+import type { ChatState } from '#engine/core/state';
+import { createChatEngine, type ChatEngine } from '#engine/engine';
+import { canRetry } from '#engine/features/delivery/predicates';
+import { SenderType } from '#engine/model/codes';
+import { memoryStorage, type StoragePort } from '#engine/ports';
 import { DISPOSE_AT_MS, END_MS, HEALTHY_AT_MS, ONLINE_AT_MS, type Action, type Scenario } from './scenario';
 import { Backend, CallTracker, type Trace } from './scenarioBackend';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, MalformedResponseError, NetworkError } from '../../../engine/transport/errors';
-import { createVisitorApi, type EventStreamRequest } from '../../../engine/transport/visitorApi';
+import { ApiError, MalformedResponseError, NetworkError } from '#engine/transport/errors';
+import { createVisitorApi, type EventStreamRequest } from '#engine/transport/visitorApi';
 import { listen } from '../../support/pushFrames';
 
 /** The push transport (docs/protocol.md "Push"): server-sent events over fetch, parsed by eventsource-parser. */

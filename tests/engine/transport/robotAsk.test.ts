@@ -1,8 +1,8 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import { MsgType } from '../../../engine/model/codes';
-import { ApiError, MalformedResponseError, NetworkError } from '../../../engine/transport/errors';
-import { createVisitorApi, type RobotFrame } from '../../../engine/transport/visitorApi';
+import { MsgType } from '#engine/model/codes';
+import { ApiError, MalformedResponseError, NetworkError } from '#engine/transport/errors';
+import { createVisitorApi, type RobotFrame } from '#engine/transport/visitorApi';
 import { answerChunks, modelStreamResponse, uiStreamResponse } from '../../support/robotStreams';
 
 /** robotAsk's answer read frame by frame (docs/protocol.md "Streamed answers"), from streams the AI SDK itself makes. */

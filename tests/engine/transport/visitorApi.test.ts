@@ -3,10 +3,10 @@ import { setupServer } from 'msw/node';
 import { firstValueFrom, toArray, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '../../../engine/constants';
-import { ReceiveMode } from '../../../engine/model/codes';
-import { ApiError, MalformedResponseError, NetworkError, TimeoutError, TransportError } from '../../../engine/transport/errors';
-import { createVisitorApi, type VisitorApi } from '../../../engine/transport/visitorApi';
+import { HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '#engine/constants';
+import { ReceiveMode } from '#engine/model/codes';
+import { ApiError, MalformedResponseError, NetworkError, TimeoutError, TransportError } from '#engine/transport/errors';
+import { createVisitorApi, type VisitorApi } from '#engine/transport/visitorApi';
 
 const API_BASE = 'http://api.test';
 const url = (call: string) => `${API_BASE}/api/chat/visitor/${call}`;

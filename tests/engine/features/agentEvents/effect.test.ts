@@ -1,10 +1,10 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../../engine/core/intents';
-import { agentEvents } from '../../../../engine/features/agentEvents/effect';
-import { ChatStatus, EventCode, MessageStatus, MsgType, OutType, SenderType } from '../../../../engine/model/codes';
-import type { WireEvent } from '../../../../engine/protocol';
-import type { EventBatch } from '../../../../engine/transport/visitorApi';
+import type { Intent } from '#engine/core/intents';
+import { agentEvents } from '#engine/features/agentEvents/effect';
+import { ChatStatus, EventCode, MessageStatus, MsgType, OutType, SenderType } from '#engine/model/codes';
+import type { WireEvent } from '#engine/protocol';
+import type { EventBatch } from '#engine/transport/visitorApi';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { logLines, logSpy, newScheduler, type RunHelpers } from '../../support/fixtures';
 import { runEffect } from '../../support/effectSpec';

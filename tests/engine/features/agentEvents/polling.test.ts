@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../../engine/core/intents';
-import type { WireEvent } from '../../../../engine/protocol';
-import { ChatStatus } from '../../../../engine/model/codes';
-import { NetworkError } from '../../../../engine/transport/errors';
-import type { EventBatch } from '../../../../engine/transport/visitorApi';
+import type { Intent } from '#engine/core/intents';
+import type { WireEvent } from '#engine/protocol';
+import { ChatStatus } from '#engine/model/codes';
+import { NetworkError } from '#engine/transport/errors';
+import type { EventBatch } from '#engine/transport/visitorApi';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { USER_ID, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { batch, ev } from '../../support/agentApi';

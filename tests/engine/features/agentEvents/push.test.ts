@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PUSH_SILENCE_MS } from '../../../../engine/constants';
-import type { Intent } from '../../../../engine/core/intents';
-import { pushAddress } from '../../../../engine/features/agentEvents/predicates';
-import { ChatStatus } from '../../../../engine/model/codes';
-import type { WireEvent } from '../../../../engine/protocol';
-import { NetworkError } from '../../../../engine/transport/errors';
-import type { EventBatch, PushFrame } from '../../../../engine/transport/visitorApi';
+import { PUSH_SILENCE_MS } from '#engine/constants';
+import type { Intent } from '#engine/core/intents';
+import { pushAddress } from '#engine/features/agentEvents/predicates';
+import { ChatStatus } from '#engine/model/codes';
+import type { WireEvent } from '#engine/protocol';
+import { NetworkError } from '#engine/transport/errors';
+import type { EventBatch, PushFrame } from '#engine/transport/visitorApi';
 import { batch, ev } from '../../support/agentApi';
 import { agentChannel, agentState, batchesOf } from '../../support/agentSide';
 import { answers, fakeApi } from '../../support/fakeApi';

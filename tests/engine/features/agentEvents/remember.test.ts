@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remember } from '../../../../engine/features/agentEvents/remember';
+import { remember } from '#engine/features/agentEvents/remember';
 
 describe('what the event dispatch remembers to drop repeats stays bounded', () => {
   it('keeps the newest keys up to the bound, forgetting the oldest first; a key remembered again is not doubled', () => {

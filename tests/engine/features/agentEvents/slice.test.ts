@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { reduce } from '../../../../engine/core/reduce';
-import { agentEventsCases } from '../../../../engine/features/agentEvents/slice';
-import { ChatStatus } from '../../../../engine/model/codes';
-import { TIME_GAP_MS } from '../../../../engine/constants';
+import { reduce } from '#engine/core/reduce';
+import { agentEventsCases } from '#engine/features/agentEvents/slice';
+import { ChatStatus } from '#engine/model/codes';
+import { TIME_GAP_MS } from '#engine/constants';
 import { agentState, textLine } from '../../support/agentSide';
 
 describe('agentEvents slice: the messages of agent events (SPEC §4 1201, 1205)', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../../engine/core/intents';
-import { bootstrap } from '../../../../engine/features/bootstrap/effect';
-import { ChatStatus } from '../../../../engine/model/codes';
-import { parseQuery } from '../../../../engine/model/query';
-import { memoryStorage } from '../../../../engine/ports';
-import { ApiError, MalformedResponseError, NetworkError } from '../../../../engine/transport/errors';
+import type { Intent } from '#engine/core/intents';
+import { bootstrap } from '#engine/features/bootstrap/effect';
+import { ChatStatus } from '#engine/model/codes';
+import { parseQuery } from '#engine/model/query';
+import { memoryStorage } from '#engine/ports';
+import { ApiError, MalformedResponseError, NetworkError } from '#engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
 import {
   CHANNEL_ID,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canRetryStart, forgotSession, unreachable } from '../../../../engine/features/bootstrap/predicates';
-import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from '../../../../engine/transport/errors';
+import { canRetryStart, forgotSession, unreachable } from '#engine/features/bootstrap/predicates';
+import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from '#engine/transport/errors';
 
 describe('forgotSession: the backend forgot the visitor or the session (docs/protocol.md "Session recovery")', () => {
   it('an ApiError with code 404 is a forgotten session, whatever its message', () => {

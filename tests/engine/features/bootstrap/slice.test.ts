@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapCases, type ChatError } from '../../../../engine/features/bootstrap/slice';
+import { bootstrapCases, type ChatError } from '#engine/features/bootstrap/slice';
 import { channel } from '../../support/fixtures';
 import { SESSION, stateWith } from '../../support/effectSpec';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../../engine/core/intents';
-import { close } from '../../../../engine/features/conversation/close';
-import { ChatStatus } from '../../../../engine/model/codes';
-import { NetworkError } from '../../../../engine/transport/errors';
+import type { Intent } from '#engine/core/intents';
+import { close } from '#engine/features/conversation/close';
+import { ChatStatus } from '#engine/model/codes';
+import { NetworkError } from '#engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
 import { USER_ID, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { runEffect, SESSION, stateWith } from '../../support/effectSpec';

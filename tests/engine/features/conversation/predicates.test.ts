@@ -10,8 +10,8 @@ import {
   transfersAutomatically,
   transfersToHuman,
   withAgent,
-} from '../../../../engine/features/conversation/predicates';
-import { ChatStatus, MessageStatus, QuickReplyCode, SenderType } from '../../../../engine/model/codes';
+} from '#engine/features/conversation/predicates';
+import { ChatStatus, MessageStatus, QuickReplyCode, SenderType } from '#engine/model/codes';
 import { channel } from '../../support/fixtures';
 import { stateWith } from '../../support/effectSpec';
 import { agentChannel, agentState, textLine } from '../../support/agentSide';

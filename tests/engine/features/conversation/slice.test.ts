@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reduce } from '../../../../engine/core/reduce';
-import { conversationCases, initialConversation } from '../../../../engine/features/conversation/slice';
-import { ChatStatus } from '../../../../engine/model/codes';
+import { reduce } from '#engine/core/reduce';
+import { conversationCases, initialConversation } from '#engine/features/conversation/slice';
+import { ChatStatus } from '#engine/model/codes';
 import { USER_ID } from '../../support/fixtures';
 import { stateWith } from '../../support/effectSpec';
 import { agentChannel, agentState, systemLine, textLine } from '../../support/agentSide';

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
-import type { Intent } from '../../../../engine/core/intents';
-import { countdowns } from '../../../../engine/features/countdowns/effect';
-import { COUNTDOWN_OFF, ChatStatus, MessageStatus, SenderType } from '../../../../engine/model/codes';
+import type { Intent } from '#engine/core/intents';
+import { countdowns } from '#engine/features/countdowns/effect';
+import { COUNTDOWN_OFF, ChatStatus, MessageStatus, SenderType } from '#engine/model/codes';
 import { newScheduler } from '../../support/fixtures';
 import { readyState, runEffect } from '../../support/effectSpec';
 import { TIMEOUTS_WIRE, agentChannel, agentState, systemLine, textLine } from '../../support/agentSide';

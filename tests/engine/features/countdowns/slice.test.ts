@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reduce } from '../../../../engine/core/reduce';
-import { countdownsCases, initialCountdowns } from '../../../../engine/features/countdowns/slice';
-import { ChatStatus } from '../../../../engine/model/codes';
+import { reduce } from '#engine/core/reduce';
+import { countdownsCases, initialCountdowns } from '#engine/features/countdowns/slice';
+import { ChatStatus } from '#engine/model/codes';
 import { stateWith } from '../../support/effectSpec';
 import { agentState } from '../../support/agentSide';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../../engine/core/intents';
-import { delivery } from '../../../../engine/features/delivery/effect';
-import { MessageStatus, MsgType, ReceiveMode, SenderType } from '../../../../engine/model/codes';
-import { type ChatMessage, createMessage } from '../../../../engine/model/message';
-import type { SendMsgData, UploadData } from '../../../../engine/protocol';
-import { ApiError } from '../../../../engine/transport/errors';
-import type { UploadFrame } from '../../../../engine/transport/visitorApi';
+import type { Intent } from '#engine/core/intents';
+import { delivery } from '#engine/features/delivery/effect';
+import { MessageStatus, MsgType, ReceiveMode, SenderType } from '#engine/model/codes';
+import { type ChatMessage, createMessage } from '#engine/model/message';
+import type { SendMsgData, UploadData } from '#engine/protocol';
+import { ApiError } from '#engine/transport/errors';
+import type { UploadFrame } from '#engine/transport/visitorApi';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { USER_ID, channel, newScheduler } from '../../support/fixtures';
 import { readyState, runEffect, stateWith } from '../../support/effectSpec';

@@ -1,11 +1,11 @@
 import { Subject, map, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { outboxKey } from '../../../../engine/constants';
-import type { Intent } from '../../../../engine/core/intents';
-import { outbox, type OutboxEntry } from '../../../../engine/features/delivery/outbox';
-import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../../engine/model/codes';
-import { type ChatMessage, createMessage } from '../../../../engine/model/message';
-import { memoryStorage, type StoragePort } from '../../../../engine/ports';
+import { outboxKey } from '#engine/constants';
+import type { Intent } from '#engine/core/intents';
+import { outbox, type OutboxEntry } from '#engine/features/delivery/outbox';
+import { ChatStatus, MessageStatus, MsgType, SenderType } from '#engine/model/codes';
+import { type ChatMessage, createMessage } from '#engine/model/message';
+import { memoryStorage, type StoragePort } from '#engine/ports';
 import { SESSION, readyState, runEffect, stateWith } from '../../support/effectSpec';
 import { CHANNEL_ID, channel, logLines, logSpy, newScheduler } from '../../support/fixtures';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { reduce } from '../../../../engine/core/reduce';
-import { canRetry, hasPendingVisitorMessage, isPendingVisitorMessage } from '../../../../engine/features/delivery/predicates';
-import { MessageStatus, MsgType, SenderType } from '../../../../engine/model/codes';
-import { type ChatMessage, createMessage } from '../../../../engine/model/message';
+import { reduce } from '#engine/core/reduce';
+import { canRetry, hasPendingVisitorMessage, isPendingVisitorMessage } from '#engine/features/delivery/predicates';
+import { MessageStatus, MsgType, SenderType } from '#engine/model/codes';
+import { type ChatMessage, createMessage } from '#engine/model/message';
 import { stateWith } from '../../support/effectSpec';
 
 const visitor = (status?: MessageStatus, fields: Partial<ChatMessage> = {}): ChatMessage => ({

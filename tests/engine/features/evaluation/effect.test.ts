@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { notify } from '../../../../engine/core/effect';
-import { type EffectOutput } from '../../../../engine/core/intents';
-import { evaluation } from '../../../../engine/features/evaluation/effect';
-import { EvaluationStatus } from '../../../../engine/model/codes';
-import { ApiError, NetworkError } from '../../../../engine/transport/errors';
+import { notify } from '#engine/core/effect';
+import { type EffectOutput } from '#engine/core/intents';
+import { evaluation } from '#engine/features/evaluation/effect';
+import { EvaluationStatus } from '#engine/model/codes';
+import { ApiError, NetworkError } from '#engine/transport/errors';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { CHANNEL_ID, TENANT, USER_ID, at, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { intentsOf, readyState, runEffect, stateWith } from '../../support/effectSpec';

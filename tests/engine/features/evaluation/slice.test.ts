@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatState } from '../../../../engine/core/state';
-import { canEvaluate, evaluatesAfterClose, evaluationShown } from '../../../../engine/features/evaluation/predicates';
-import { evaluationCases } from '../../../../engine/features/evaluation/slice';
-import { EvaluationStatus } from '../../../../engine/model/codes';
+import type { ChatState } from '#engine/core/state';
+import { canEvaluate, evaluatesAfterClose, evaluationShown } from '#engine/features/evaluation/predicates';
+import { evaluationCases } from '#engine/features/evaluation/slice';
+import { EvaluationStatus } from '#engine/model/codes';
 import { channel } from '../../support/fixtures';
 import { readyState } from '../../support/effectSpec';
 

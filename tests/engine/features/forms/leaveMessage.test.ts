@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { notify } from '../../../../engine/core/effect';
-import { type EffectOutput } from '../../../../engine/core/intents';
-import type { ChatState } from '../../../../engine/core/state';
-import { leaveMessage } from '../../../../engine/features/forms/leaveMessage';
-import { MessageStatus, MsgType, SenderType } from '../../../../engine/model/codes';
-import { createMessage } from '../../../../engine/model/message';
-import { NetworkError } from '../../../../engine/transport/errors';
+import { notify } from '#engine/core/effect';
+import { type EffectOutput } from '#engine/core/intents';
+import type { ChatState } from '#engine/core/state';
+import { leaveMessage } from '#engine/features/forms/leaveMessage';
+import { MessageStatus, MsgType, SenderType } from '#engine/model/codes';
+import { createMessage } from '#engine/model/message';
+import { NetworkError } from '#engine/transport/errors';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { CHANNEL_ID, USER_ID, at, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { intentsOf, readyState, runEffect, stateWith } from '../../support/effectSpec';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatState } from '../../../../engine/core/state';
-import { canOpenLeaveMessage, leaveMessageEditable, userFormRequired } from '../../../../engine/features/forms/predicates';
-import { formsCases } from '../../../../engine/features/forms/slice';
-import { ChatStatus, MessageStatus, MsgType, SenderType } from '../../../../engine/model/codes';
-import { createMessage } from '../../../../engine/model/message';
+import type { ChatState } from '#engine/core/state';
+import { canOpenLeaveMessage, leaveMessageEditable, userFormRequired } from '#engine/features/forms/predicates';
+import { formsCases } from '#engine/features/forms/slice';
+import { ChatStatus, MessageStatus, MsgType, SenderType } from '#engine/model/codes';
+import { createMessage } from '#engine/model/message';
 import { channel } from '../../support/fixtures';
 import { readyState, SESSION } from '../../support/effectSpec';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { notify } from '../../../../engine/core/effect';
-import { type EffectOutput } from '../../../../engine/core/intents';
-import type { ChatState } from '../../../../engine/core/state';
-import { userForm } from '../../../../engine/features/forms/userForm';
-import { ChatStatus } from '../../../../engine/model/codes';
-import { ApiError } from '../../../../engine/transport/errors';
+import { notify } from '#engine/core/effect';
+import { type EffectOutput } from '#engine/core/intents';
+import type { ChatState } from '#engine/core/state';
+import { userForm } from '#engine/features/forms/userForm';
+import { ChatStatus } from '#engine/model/codes';
+import { ApiError } from '#engine/transport/errors';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { USER_ID, at, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { intentsOf, readyState, runEffect, stateWith } from '../../support/effectSpec';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatState } from '../../../../engine/core/state';
-import { canLoadOlder } from '../../../../engine/features/history/predicates';
-import { historyCases } from '../../../../engine/features/history/slice';
-import { MsgType, SenderType } from '../../../../engine/model/codes';
-import { type ChatMessage, createMessage } from '../../../../engine/model/message';
+import type { ChatState } from '#engine/core/state';
+import { canLoadOlder } from '#engine/features/history/predicates';
+import { historyCases } from '#engine/features/history/slice';
+import { MsgType, SenderType } from '#engine/model/codes';
+import { type ChatMessage, createMessage } from '#engine/model/message';
 import { readyState, SESSION, stateWith } from '../../support/effectSpec';
 
 const agent = (id: string, createdAt: number): ChatMessage =>

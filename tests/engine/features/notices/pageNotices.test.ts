@@ -1,10 +1,10 @@
 import { describe, it } from 'vitest';
-import { notify } from '../../../../engine/core/effect';
-import { type EffectOutput } from '../../../../engine/core/intents';
-import { pageNotices } from '../../../../engine/features/notices/pageNotices';
-import { ChatStatus, MsgType, SenderType } from '../../../../engine/model/codes';
-import { createMessage } from '../../../../engine/model/message';
-import { parseQuery } from '../../../../engine/model/query';
+import { notify } from '#engine/core/effect';
+import { type EffectOutput } from '#engine/core/intents';
+import { pageNotices } from '#engine/features/notices/pageNotices';
+import { ChatStatus, MsgType, SenderType } from '#engine/model/codes';
+import { createMessage } from '#engine/model/message';
+import { parseQuery } from '#engine/model/query';
 import { CHANNEL_ID, newScheduler } from '../../support/fixtures';
 import { runEffect, stateWith } from '../../support/effectSpec';
 import { agentChannel, agentState, textLine } from '../../support/agentSide';

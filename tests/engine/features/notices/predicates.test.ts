@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptySystemMessage } from '../../../../engine/features/notices/predicates';
-import { SenderType } from '../../../../engine/model/codes';
+import { isEmptySystemMessage } from '#engine/features/notices/predicates';
+import { SenderType } from '#engine/model/codes';
 import { noticeLine, systemLine, textLine } from '../../support/agentSide';
 
 describe('notices predicates (SPEC §5 an empty system message is ignored)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reduce } from '../../../../engine/core/reduce';
-import { added, initialNotices, noticesCases } from '../../../../engine/features/notices/slice';
-import { ChatStatus } from '../../../../engine/model/codes';
+import { reduce } from '#engine/core/reduce';
+import { added, initialNotices, noticesCases } from '#engine/features/notices/slice';
+import { ChatStatus } from '#engine/model/codes';
 import { stateWith } from '../../support/effectSpec';
 import { agentState, noticeLine, systemLine, textLine } from '../../support/agentSide';
 

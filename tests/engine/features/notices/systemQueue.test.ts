@@ -1,11 +1,11 @@
 import { map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../../engine/core/intents';
-import { systemQueue } from '../../../../engine/features/notices/systemQueue';
-import { MsgType, SenderType } from '../../../../engine/model/codes';
-import { createMessage } from '../../../../engine/model/message';
-import type { SysMsgRequest } from '../../../../engine/protocol';
-import { NetworkError } from '../../../../engine/transport/errors';
+import type { Intent } from '#engine/core/intents';
+import { systemQueue } from '#engine/features/notices/systemQueue';
+import { MsgType, SenderType } from '#engine/model/codes';
+import { createMessage } from '#engine/model/message';
+import type { SysMsgRequest } from '#engine/protocol';
+import { NetworkError } from '#engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
 import { USER_ID, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { readyState, runEffect, stateWith } from '../../support/effectSpec';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatState } from '../../../../engine/core/state';
-import type { Intent } from '../../../../engine/core/intents';
-import type { RobotAnswer } from '../../../../engine/features/robot/answer';
-import { answerOf, asksRobot, canRateReply, canRetryAnswer, robotAnswers, showsRating, showsThinking } from '../../../../engine/features/robot/predicates';
-import { robotCases } from '../../../../engine/features/robot/slice';
-import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType } from '../../../../engine/model/codes';
-import { type ChatMessage, createMessage, type NewMessage } from '../../../../engine/model/message';
+import type { ChatState } from '#engine/core/state';
+import type { Intent } from '#engine/core/intents';
+import type { RobotAnswer } from '#engine/features/robot/answer';
+import { answerOf, asksRobot, canRateReply, canRetryAnswer, robotAnswers, showsRating, showsThinking } from '#engine/features/robot/predicates';
+import { robotCases } from '#engine/features/robot/slice';
+import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType } from '#engine/model/codes';
+import { type ChatMessage, createMessage, type NewMessage } from '#engine/model/message';
 import { ROBOT_NAME, channel } from '../../support/fixtures';
 import { readyState } from '../../support/effectSpec';
 

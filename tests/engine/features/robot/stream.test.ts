@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../../engine/core/intents';
-import { robot } from '../../../../engine/features/robot/effect';
-import { MessageStatus, MsgType, SenderType } from '../../../../engine/model/codes';
-import { type ChatMessage, createMessage } from '../../../../engine/model/message';
-import type { RobotFrame } from '../../../../engine/transport/visitorApi';
+import type { Intent } from '#engine/core/intents';
+import { robot } from '#engine/features/robot/effect';
+import { MessageStatus, MsgType, SenderType } from '#engine/model/codes';
+import { type ChatMessage, createMessage } from '#engine/model/message';
+import type { RobotFrame } from '#engine/transport/visitorApi';
 import { answers, fakeApi } from '../../support/fakeApi';
 import { answerFrame, at, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { readyState, runEffect } from '../../support/effectSpec';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readReceiptDue, sendsTyping } from '../../../../engine/features/signals/predicates';
-import { ChatStatus } from '../../../../engine/model/codes';
+import { readReceiptDue, sendsTyping } from '#engine/features/signals/predicates';
+import { ChatStatus } from '#engine/model/codes';
 import { stateWith } from '../../support/effectSpec';
 import { agentChannel, agentState } from '../../support/agentSide';
 

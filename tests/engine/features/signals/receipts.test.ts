@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../../engine/core/intents';
-import { receipts } from '../../../../engine/features/signals/receipts';
-import { ChatStatus } from '../../../../engine/model/codes';
-import { NetworkError } from '../../../../engine/transport/errors';
+import type { Intent } from '#engine/core/intents';
+import { receipts } from '#engine/features/signals/receipts';
+import { ChatStatus } from '#engine/model/codes';
+import { NetworkError } from '#engine/transport/errors';
 import { fakeApi } from '../../support/fakeApi';
 import { USER_ID, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { runEffect } from '../../support/effectSpec';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reduce } from '../../../../engine/core/reduce';
-import { initialSignals, signalsCases } from '../../../../engine/features/signals/slice';
-import { ChatStatus } from '../../../../engine/model/codes';
+import { reduce } from '#engine/core/reduce';
+import { initialSignals, signalsCases } from '#engine/features/signals/slice';
+import { ChatStatus } from '#engine/model/codes';
 import { stateWith } from '../../support/effectSpec';
 import { agentState, textLine } from '../../support/agentSide';
 

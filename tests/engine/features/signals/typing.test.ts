@@ -1,10 +1,10 @@
 import { map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../../engine/core/intents';
-import { typing } from '../../../../engine/features/signals/typing';
-import { ChatStatus } from '../../../../engine/model/codes';
-import { NetworkError } from '../../../../engine/transport/errors';
-import type { TypingRequest } from '../../../../engine/protocol';
+import type { Intent } from '#engine/core/intents';
+import { typing } from '#engine/features/signals/typing';
+import { ChatStatus } from '#engine/model/codes';
+import { NetworkError } from '#engine/transport/errors';
+import type { TypingRequest } from '#engine/protocol';
 import { fakeApi } from '../../support/fakeApi';
 import { USER_ID, logLines, logSpy, newScheduler } from '../../support/fixtures';
 import { runEffect, stateWith } from '../../support/effectSpec';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../../engine/core/intents';
-import { visibility } from '../../../../engine/features/signals/visibility';
+import type { Intent } from '#engine/core/intents';
+import { visibility } from '#engine/features/signals/visibility';
 import { newScheduler } from '../../support/fixtures';
 import { readyState, runEffect } from '../../support/effectSpec';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChatStatus, EvaluationStatus, EventCode, OutType, SenderType } from '../../../../engine/model/codes';
-import type { EngineEvent } from '../../../../engine/core/intents';
-import type { WireEvent } from '../../../../engine/protocol';
+import { ChatStatus, EvaluationStatus, EventCode, OutType, SenderType } from '#engine/model/codes';
+import type { EngineEvent } from '#engine/core/intents';
+import type { WireEvent } from '#engine/protocol';
 import { act, at, logLines, newScheduler } from '../../support/fixtures';
 import { agentEngine, b64, batch, ev, field, pollAnswers, type AgentSetup } from '../../support/agentApi';
 import type { RunHelpers } from '../../support/fixtures';

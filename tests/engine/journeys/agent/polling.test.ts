@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChatStatus, OutType } from '../../../../engine/model/codes';
-import { NetworkError } from '../../../../engine/transport/errors';
+import { ChatStatus, OutType } from '#engine/model/codes';
+import { NetworkError } from '#engine/transport/errors';
 import { answers } from '../../support/fakeApi';
 import { USER_ID, act, at, logLines, newScheduler } from '../../support/fixtures';
 import { agentEngine, batch, ev, field, sub } from '../../support/agentApi';

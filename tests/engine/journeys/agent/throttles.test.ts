@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChatStatus, ReceiveMode } from '../../../../engine/model/codes';
+import { ChatStatus, ReceiveMode } from '#engine/model/codes';
 import { USER_ID, at, newScheduler } from '../../support/fixtures';
 import { agentEngine, batch, ev, pollAnswers, sub } from '../../support/agentApi';
 

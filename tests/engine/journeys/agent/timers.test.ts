@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChatStatus, MsgType, SenderType } from '../../../../engine/model/codes';
-import type { ChatState } from '../../../../engine/core/state';
-import type { AdminCardData } from '../../../../engine/protocol';
+import { ChatStatus, MsgType, SenderType } from '#engine/model/codes';
+import type { ChatState } from '#engine/core/state';
+import type { AdminCardData } from '#engine/protocol';
 import { answers } from '../../support/fakeApi';
 import { USER_ID, act, at, newScheduler } from '../../support/fixtures';
 import { agentEngine, batch, ev, field, pollAnswers, sub } from '../../support/agentApi';

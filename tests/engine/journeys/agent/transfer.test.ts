@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent } from '../../../../engine/core/intents';
-import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType, TransferStatus } from '../../../../engine/model/codes';
-import { memoryStorage } from '../../../../engine/ports';
-import type { TransferAgentData } from '../../../../engine/protocol';
-import { NetworkError } from '../../../../engine/transport/errors';
+import type { EngineEvent } from '#engine/core/intents';
+import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType, TransferStatus } from '#engine/model/codes';
+import { memoryStorage } from '#engine/ports';
+import type { TransferAgentData } from '#engine/protocol';
+import { NetworkError } from '#engine/transport/errors';
 import { answers } from '../../support/fakeApi';
 import { USER_ID, act, at, logLines, newScheduler, session } from '../../support/fixtures';
 import { agentEngine, batch, ev, field, pollAnswers, sub } from '../../support/agentApi';
