@@ -39,6 +39,16 @@ export const SECONDS_PER_MINUTE = 60;
 /** The agent-typing flag (SPEC §4 event 1204) clears after this long without a new 1204 (our choice). */
 export const AGENT_TYPING_MS = 5_000;
 
+/**
+ * robotTips (SPEC §7) are asked once the visitor pauses typing this long (our choice): longer than the
+ * gap between a steady typist's keystrokes (about 150–250 ms), so a word in progress asks nothing, and
+ * short enough that suggestions arrive while the visitor still reads their own line. It is also SPEC
+ * §9's show/hide delay (300 ms).
+ */
+export const TIPS_DEBOUNCE_MS = 300;
+/** At most this many robot suggestions show at once (issue 25; our choice: a list read at a glance). */
+export const MAX_TIPS = 5;
+
 /** Delivery indicator: loading shows after this delay (SPEC §4, §9). */
 export const DELIVERY_LOADING_DELAY_MS = 800;
 /** Delivery indicator: fail after this long (SPEC §4, §9). */

@@ -24,6 +24,7 @@ import { systemQueue } from './features/notices/systemQueue';
 import { robot } from './features/robot/effect';
 import { receipts } from './features/signals/receipts';
 import { typing } from './features/signals/typing';
+import { tips } from './features/tips/effect';
 import { visibility } from './features/signals/visibility';
 import { canChooseQuickReply, transfersToHuman } from './features/conversation/predicates';
 import type { MessageRating } from './model/message';
@@ -158,6 +159,7 @@ export const EFFECTS: readonly Effect[] = [
   countdowns,
   receipts,
   typing,
+  tips,
   visibility,
   systemQueue,
   pageNotices,

@@ -1025,6 +1025,8 @@ class Backend {
       typing: () => side('typing'),
       leaveMsg: () => side('leaveMsg'),
       robotAsk: () => within('robotAsk', s.robotAsk, { msgContent: 'ok' }),
+      // Suggestions while the visitor types in robot mode (SPEC §7 robotTips), faulted as the side calls are.
+      robotTips: () => within('robotTips', s.sideCalls, true).pipe(map(() => ({ tips: ['How do I return an item?'] }))),
       upload: (req) =>
         defer(() => {
           req.onProgress?.(0.5);
@@ -1034,7 +1036,6 @@ class Backend {
       getSessionMsg: never('getSessionMsg'),
       getOfflineMsg: never('getOfflineMsg'),
       addSessionMsg: never('addSessionMsg'),
-      robotTips: never('robotTips'),
       uploadBase64: never('uploadBase64'),
     };
   }
