@@ -23,6 +23,7 @@ import { pageNotices } from './features/notices/pageNotices';
 import { systemQueue } from './features/notices/systemQueue';
 import { robot } from './features/robot/effect';
 import { receipts } from './features/signals/receipts';
+import { titleTyping } from './features/signals/titleTyping';
 import { typing } from './features/signals/typing';
 import { tips } from './features/tips/effect';
 import { visibility } from './features/signals/visibility';
@@ -34,6 +35,7 @@ import { parseQuery, type ChatQuery } from './model/query';
 import {
   alwaysVisible,
   consoleLogger,
+  defaultId,
   memoryStorage,
   noConnectivityEvents,
   type ConnectivityPort,
@@ -61,6 +63,8 @@ export interface ChatEngineOptions {
    * (docs/protocol.md), so ids must be unique for the visitor across tabs and page loads.
    */
   newId?: (() => string) | undefined;
+  /** Random numbers in [0, 1) (Math.random by default), for SPEC §9's title-typing phases; fixed in tests. */
+  random?: (() => number) | undefined;
   /** The page the visitor came from (SPEC §7 chatStart previousUrl). */
   previousUrl?: string | undefined;
   /**
@@ -159,6 +163,7 @@ export const EFFECTS: readonly Effect[] = [
   countdowns,
   receipts,
   typing,
+  titleTyping,
   tips,
   visibility,
   systemQueue,
@@ -181,18 +186,6 @@ function isolated(effect: Effect, ctx: EffectContext): Observable<EffectOutput> 
     retry({ count: EFFECT_RESTARTS, resetOnSuccess: true }),
     catchError(() => EMPTY),
   );
-}
-
-let counter = 0;
-/**
- * Default message id: unique across tabs and page loads (it is also the message's clientMsgId, by
- * which a server recognises a repeated send), readable in logs.
- */
-function defaultId(): string {
-  counter += 1;
-  const unique =
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  return `local-${unique}-${counter.toString(36)}`;
 }
 
 /** Creates a chat engine. Nothing happens until `start()`. */
@@ -227,6 +220,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     storage: options.storage ?? memoryStorage(),
     log: options.log ?? consoleLogger,
     newId,
+    random: options.random ?? Math.random,
     visibility$: options.visibility ?? alwaysVisible,
     previousUrl: options.previousUrl,
     visitorId: options.visitorId,

@@ -16,6 +16,7 @@ export { canRateReply, quickReplies, showsRating, showsThinking, thoughtSeconds 
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
 export { shownTips, tipsAsked } from './features/tips/predicates';
+export { titleTypingDue } from './features/signals/predicates';
 
 export { fileMsgType, extensionOf, type FileMsgType } from './model/fileType';
 export {

@@ -41,3 +41,15 @@ export type ConnectivityPort = Observable<unknown>;
 
 /** The default connectivity: never reports a return (the engine relies on its own retries). */
 export const noConnectivityEvents: ConnectivityPort = NEVER;
+
+let counter = 0;
+/**
+ * The default message id (ChatEngineOptions.newId): unique across tabs and page loads (it is also the
+ * message's clientMsgId, by which a server recognises a repeated send), readable in logs.
+ */
+export function defaultId(): string {
+  counter += 1;
+  const unique =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return `local-${unique}-${counter.toString(36)}`;
+}

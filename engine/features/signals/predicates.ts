@@ -1,4 +1,5 @@
 import type { ChatState } from '../../core/state';
+import { SenderType } from '../../model/codes';
 import { inConversation } from '../conversation/predicates';
 
 /** SPEC §7 typing: the visitor's typing notices go to an agent only in status 2. */
@@ -9,4 +10,12 @@ export function sendsTyping(s: ChatState): boolean {
 /** SPEC §4 event 1201 "mark read": an agent message is unread while the page is visible and the agent session runs. */
 export function readReceiptDue(s: ChatState): boolean {
   return s.unread && s.pageVisible && inConversation(s) && s.session !== null;
+}
+
+/**
+ * SPEC §9 title-typing simulation: the nav bar's title simulates typing while the robot prepares an
+ * answer (a robot message awaited, SPEC §4 Thinking block) or the agent types (SPEC §4 event 1204).
+ */
+export function titleTypingDue(s: ChatState): boolean {
+  return s.agentTyping || s.messages.some((m) => m.awaiting === true && m.senderType === SenderType.Robot);
 }

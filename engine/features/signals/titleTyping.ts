@@ -1,0 +1,30 @@
+import { concat, defer, distinctUntilChanged, filter, ignoreElements, map, of, repeat, switchMap, timer, type Observable, type SchedulerLike } from 'rxjs';
+import { TITLE_TYPING_OFF_MS, TITLE_TYPING_ON_MS } from '../../constants';
+import type { Effect } from '../../core/effect';
+import type { Intent } from '../../core/intents';
+import { titleTypingDue } from './predicates';
+
+/** A phase's length: a whole number of ms from `min` up to `max`, drawn from `random` (a number in [0, 1)). */
+export function phaseMs({ min, max }: { readonly min: number; readonly max: number }, random: () => number): number {
+  return min + Math.floor(random() * (max - min + 1));
+}
+
+/** On for TITLE_TYPING_ON_MS, off for TITLE_TYPING_OFF_MS, again and again, each length drawn anew. */
+function cycle(scheduler: SchedulerLike, random: () => number): Observable<boolean> {
+  const phase = (on: boolean) => concat(of(on), timer(phaseMs(on ? TITLE_TYPING_ON_MS : TITLE_TYPING_OFF_MS, random), scheduler).pipe(ignoreElements()));
+  return defer(() => concat(phase(true), phase(false))).pipe(repeat());
+}
+
+/**
+ * SPEC §9 title-typing simulation, "3-6 s on, 1-2 s off": while titleTypingDue (the robot prepares an
+ * answer, or the agent types) the title shows typing at once, then pauses and shows it again, each
+ * phase's length drawn from the injected random source; it stops (off) as soon as nothing is due.
+ */
+export const titleTyping: Effect = ({ state$, getState, scheduler, random }) =>
+  state$.pipe(
+    map(titleTypingDue),
+    distinctUntilChanged(),
+    switchMap((due) => (due ? cycle(scheduler, random) : of(false))),
+    filter((on) => on !== getState().titleTyping),
+    map((on): Intent => ({ type: 'titleTypingChanged', on })),
+  );
