@@ -11,6 +11,8 @@ export { useDeliveryStatus, type Delivery, type DeliveryStatus } from './useDeli
 export { useMessageRating } from './useMessageRating';
 export { useThinking } from './useThinking';
 export { useRemoteTyping } from './useRemoteTyping';
+export { useRobotTips, type RobotTipsOptions } from './useRobotTips';
+export { useTitleTyping } from './useTitleTyping';
 export { useQueue } from './useQueue';
 export { useCountdown } from './useCountdown';
 export { usePullToRefresh, type PullStatus, type PullToRefreshOptions } from './usePullToRefresh';
