@@ -41,7 +41,8 @@ export function cleanTips(tips: readonly string[]): string[] {
 export const tipsCases = {
   // A blank draft clears the suggestions; another keeps the last ones until its own answer comes.
   visitorTyping: (state, { text }) => (state.draft === text ? state : { ...state, draft: text, tips: text.trim() === '' ? NO_TIPS : state.tips }),
-  // The composer empties on send: the draft and its suggestions go with it.
+  // A send ends the draft and its suggestions (the composer empties; after a quick reply or a file
+  // sent beside a draft, the composer's next change reports its text again).
   visitorSent: (state) => (state.draft === '' && state.tips === NO_TIPS ? state : { ...state, draft: '', tips: NO_TIPS }),
   tipsLoaded: (state, { question, tips }) => (tipsCurrent(state, question) ? { ...state, tips: { question, items: cleanTips(tips) } } : state),
   tipsFailed: (state) => (state.tips === NO_TIPS ? state : { ...state, tips: NO_TIPS }),
