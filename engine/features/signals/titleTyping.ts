@@ -1,5 +1,19 @@
-import { concat, defer, distinctUntilChanged, filter, ignoreElements, map, of, repeat, switchMap, timer, type Observable, type SchedulerLike } from 'rxjs';
-import { TITLE_TYPING_OFF_MS, TITLE_TYPING_ON_MS } from '../../constants';
+import {
+  concat,
+  defer,
+  distinctUntilChanged,
+  filter,
+  ignoreElements,
+  map,
+  of,
+  repeat,
+  switchMap,
+  takeUntil,
+  timer,
+  type Observable,
+  type SchedulerLike,
+} from 'rxjs';
+import { TITLE_TYPING_MAX_MS, TITLE_TYPING_OFF_MS, TITLE_TYPING_ON_MS } from '../../constants';
 import type { Effect } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import { titleTypingDue } from './predicates';
@@ -9,16 +23,18 @@ export function phaseMs({ min, max }: { readonly min: number; readonly max: numb
   return min + Math.floor(random() * (max - min + 1));
 }
 
-/** On for TITLE_TYPING_ON_MS, off for TITLE_TYPING_OFF_MS, again and again, each length drawn anew. */
+/** On for TITLE_TYPING_ON_MS, off for TITLE_TYPING_OFF_MS, again and again, each length drawn anew; off for good after TITLE_TYPING_MAX_MS. */
 function cycle(scheduler: SchedulerLike, random: () => number): Observable<boolean> {
   const phase = (on: boolean) => concat(of(on), timer(phaseMs(on ? TITLE_TYPING_ON_MS : TITLE_TYPING_OFF_MS, random), scheduler).pipe(ignoreElements()));
-  return defer(() => concat(phase(true), phase(false))).pipe(repeat());
+  const phases = defer(() => concat(phase(true), phase(false))).pipe(repeat());
+  return concat(phases.pipe(takeUntil(timer(TITLE_TYPING_MAX_MS, scheduler))), of(false));
 }
 
 /**
  * SPEC §9 title-typing simulation, "3-6 s on, 1-2 s off": while titleTypingDue (the robot prepares an
  * answer, or the agent types) the title shows typing at once, then pauses and shows it again, each
- * phase's length drawn from the injected random source; it stops (off) as soon as nothing is due.
+ * phase's length drawn from the injected random source; it stops (off) as soon as nothing is due, or
+ * after TITLE_TYPING_MAX_MS (no robot answer is prepared longer than its call may last).
  */
 export const titleTyping: Effect = ({ state$, getState, scheduler, random }) =>
   state$.pipe(

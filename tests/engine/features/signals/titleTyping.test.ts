@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TITLE_TYPING_OFF_MS, TITLE_TYPING_ON_MS } from '../../../../engine/constants';
+import { TITLE_TYPING_MAX_MS, TITLE_TYPING_OFF_MS, TITLE_TYPING_ON_MS } from '../../../../engine/constants';
 import type { Intent } from '../../../../engine/core/intents';
 import { titleTypingDue } from '../../../../engine/features/signals/predicates';
 import { phaseMs, titleTyping } from '../../../../engine/features/signals/titleTyping';
@@ -59,6 +59,17 @@ describe('titleTyping effect: SPEC §9 title-typing simulation, 3-6 s on, 1-2 s 
       const intents = cold(' p 999ms T 999ms f 999ms M', v);
       const expected = '     y 999ms - 999ms - 999ms n';
       expectObservable(runEffect(titleTyping, readyState(), intents, { scheduler, random: randoms() }).output$).toBe(expected, v);
+    });
+  });
+
+  it(`stops after TITLE_TYPING_MAX_MS (${TITLE_TYPING_MAX_MS} ms, a robot call's time-out) even if the answer never comes; no timer is left running`, () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      // The longest phases: on 6 s, off 2 s; the cap at 20 s falls in the third "on".
+      const random = () => TOP;
+      const intents = cold(' p 59s', v);
+      const expected = '     y 5999ms n 1999ms y 5999ms n 1999ms y 3999ms n 39999ms -';
+      expectObservable(runEffect(titleTyping, readyState(), intents, { scheduler, random }).output$).toBe(expected, v);
     });
   });
 
