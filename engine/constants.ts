@@ -52,12 +52,6 @@ export const MAX_TIPS = 5;
 export const TITLE_TYPING_ON_MS = { min: 3_000, max: 6_000 } as const;
 /** …and an "off" phase 1–2 s, each drawn anew from the engine's random source (ChatEngineOptions.random). */
 export const TITLE_TYPING_OFF_MS = { min: 1_000, max: 2_000 } as const;
-/**
- * The simulation stops after this long of one run (our choice): a robot answer is not prepared longer
- * than its call may last (SPEC §7 time-out), and a timer without end would keep a virtual clock (a
- * test's flush) running for ever while an answer never comes.
- */
-export const TITLE_TYPING_MAX_MS = HTTP_TIMEOUT_MS;
 
 /** Delivery indicator: loading shows after this delay (SPEC §4, §9). */
 export const DELIVERY_LOADING_DELAY_MS = 800;

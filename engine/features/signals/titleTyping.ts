@@ -13,7 +13,7 @@ import {
   type Observable,
   type SchedulerLike,
 } from 'rxjs';
-import { TITLE_TYPING_MAX_MS, TITLE_TYPING_OFF_MS, TITLE_TYPING_ON_MS } from '../../constants';
+import { HTTP_TIMEOUT_MS, TITLE_TYPING_OFF_MS, TITLE_TYPING_ON_MS } from '../../constants';
 import type { Effect } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import { titleTypingDue } from './predicates';
@@ -23,18 +23,22 @@ export function phaseMs({ min, max }: { readonly min: number; readonly max: numb
   return min + Math.floor(random() * (max - min + 1));
 }
 
-/** On for TITLE_TYPING_ON_MS, off for TITLE_TYPING_OFF_MS, again and again, each length drawn anew; off for good after TITLE_TYPING_MAX_MS. */
+/**
+ * On for TITLE_TYPING_ON_MS, off for TITLE_TYPING_OFF_MS, again and again, each length drawn anew;
+ * off for good after HTTP_TIMEOUT_MS (our choice): no robot answer is prepared longer than its call
+ * may last (SPEC §7), and a timer without end would keep a virtual clock's flush() running for ever.
+ */
 function cycle(scheduler: SchedulerLike, random: () => number): Observable<boolean> {
   const phase = (on: boolean) => concat(of(on), timer(phaseMs(on ? TITLE_TYPING_ON_MS : TITLE_TYPING_OFF_MS, random), scheduler).pipe(ignoreElements()));
   const phases = defer(() => concat(phase(true), phase(false))).pipe(repeat());
-  return concat(phases.pipe(takeUntil(timer(TITLE_TYPING_MAX_MS, scheduler))), of(false));
+  return concat(phases.pipe(takeUntil(timer(HTTP_TIMEOUT_MS, scheduler))), of(false));
 }
 
 /**
  * SPEC §9 title-typing simulation, "3-6 s on, 1-2 s off": while titleTypingDue (the robot prepares an
  * answer, or the agent types) the title shows typing at once, then pauses and shows it again, each
  * phase's length drawn from the injected random source; it stops (off) as soon as nothing is due, or
- * after TITLE_TYPING_MAX_MS (no robot answer is prepared longer than its call may last).
+ * after HTTP_TIMEOUT_MS (20 s: no robot answer is prepared longer than its call may last).
  */
 export const titleTyping: Effect = ({ state$, getState, scheduler, random }) =>
   state$.pipe(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TITLE_TYPING_MAX_MS, TITLE_TYPING_OFF_MS, TITLE_TYPING_ON_MS } from '../../../../engine/constants';
+import { HTTP_TIMEOUT_MS, TITLE_TYPING_OFF_MS, TITLE_TYPING_ON_MS } from '../../../../engine/constants';
 import type { Intent } from '../../../../engine/core/intents';
 import { titleTypingDue } from '../../../../engine/features/signals/predicates';
 import { phaseMs, titleTyping } from '../../../../engine/features/signals/titleTyping';
@@ -62,7 +62,7 @@ describe('titleTyping effect: SPEC §9 title-typing simulation, 3-6 s on, 1-2 s 
     });
   });
 
-  it(`stops after TITLE_TYPING_MAX_MS (${TITLE_TYPING_MAX_MS} ms, a robot call's time-out) even if the answer never comes; no timer is left running`, () => {
+  it(`stops after ${HTTP_TIMEOUT_MS} ms (a robot call's time-out) even if the answer never comes; no timer is left running`, () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
       // The longest phases: on 6 s, off 2 s; the cap at 20 s falls in the third "on".
