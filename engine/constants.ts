@@ -39,6 +39,20 @@ export const SECONDS_PER_MINUTE = 60;
 /** The agent-typing flag (SPEC §4 event 1204) clears after this long without a new 1204 (our choice). */
 export const AGENT_TYPING_MS = 5_000;
 
+/**
+ * robotTips (SPEC §7) are asked once the visitor pauses typing this long (our choice): longer than the
+ * gap between a steady typist's keystrokes (about 150–250 ms), so a word in progress asks nothing, and
+ * short enough that suggestions arrive while the visitor still reads their own line. It is also SPEC
+ * §9's show/hide delay (300 ms).
+ */
+export const TIPS_DEBOUNCE_MS = 300;
+/** At most this many robot suggestions show at once (issue 25; our choice: a list read at a glance). */
+export const MAX_TIPS = 5;
+/** The nav bar's simulated typing (SPEC §9 "Title-typing simulation 3-6 s on, 1-2 s off"): an "on" phase lasts 3–6 s… */
+export const TITLE_TYPING_ON_MS = { min: 3_000, max: 6_000 } as const;
+/** …and an "off" phase 1–2 s, each drawn anew from the engine's random source (ChatEngineOptions.random). */
+export const TITLE_TYPING_OFF_MS = { min: 1_000, max: 2_000 } as const;
+
 /** Delivery indicator: loading shows after this delay (SPEC §4, §9). */
 export const DELIVERY_LOADING_DELAY_MS = 800;
 /** Delivery indicator: fail after this long (SPEC §4, §9). */

@@ -4,33 +4,14 @@ import type { EngineEvent } from './core/intents';
 import { initialState, type ChatState } from './core/state';
 import { lifecycle } from './core/lifecycle';
 import { runEffects } from './core/runEffects';
+import { EFFECTS } from './effects';
 import { createStore } from './core/store';
-import { agentEvents } from './features/agentEvents/effect';
-import { bootstrap } from './features/bootstrap/effect';
-import { recovery } from './features/bootstrap/recovery';
 import { watchSession } from './features/bootstrap/sessionWatch';
-import { close } from './features/conversation/close';
-import { transfer } from './features/conversation/transfer';
-import { countdowns } from './features/countdowns/effect';
 import { fileLimit, fileMessage, textMessage, type SendFileExtra, type SendFileResult } from './features/delivery/compose';
-import { delivery } from './features/delivery/effect';
-import { outbox } from './features/delivery/outbox';
 import { canRetry } from './features/delivery/predicates';
 import { canRetryStart } from './features/bootstrap/predicates';
-import { evaluation } from './features/evaluation/effect';
-import { leaveMessage } from './features/forms/leaveMessage';
-import { userForm } from './features/forms/userForm';
-import { history } from './features/history/effect';
-import { pageNotices } from './features/notices/pageNotices';
-import { systemQueue } from './features/notices/systemQueue';
-import { robot } from './features/robot/effect';
 import { canRetryAnswer } from './features/robot/predicates';
-import { welcome } from './features/robot/welcome';
-import { faq } from './features/faq/effect';
 import { canShowFaq } from './features/faq/predicates';
-import { receipts } from './features/signals/receipts';
-import { typing } from './features/signals/typing';
-import { visibility } from './features/signals/visibility';
 import { canChooseQuickReply, transfersToHuman } from './features/conversation/predicates';
 import { defaultMessageId, type MessageRating } from './model/message';
 import type { QuickReply } from './model/quickReply';
@@ -66,6 +47,8 @@ export interface ChatEngineOptions {
    * (docs/protocol.md), so ids must be unique for the visitor across tabs and page loads.
    */
   newId?: (() => string) | undefined;
+  /** Random numbers in [0, 1) (Math.random by default), for SPEC §9's title-typing phases; fixed in tests. */
+  random?: (() => number) | undefined;
   /** The page the visitor came from (SPEC §7 chatStart previousUrl). */
   previousUrl?: string | undefined;
   /**
@@ -161,30 +144,6 @@ export interface ChatEngine {
   dispose(): void;
 }
 
-/** Every effect of every feature; they hear only intents and states, so their order does not matter. */
-export const EFFECTS: readonly Effect[] = [
-  bootstrap,
-  recovery,
-  history,
-  delivery,
-  outbox,
-  robot,
-  welcome,
-  faq,
-  transfer,
-  close,
-  agentEvents,
-  countdowns,
-  receipts,
-  typing,
-  visibility,
-  systemQueue,
-  pageNotices,
-  evaluation,
-  userForm,
-  leaveMessage,
-];
-
 /** Creates a chat engine. Nothing happens until `start()`. */
 export function createChatEngine(options: ChatEngineOptions = {}): ChatEngine {
   return assembleEngine(options, EFFECTS);
@@ -215,6 +174,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     storage: options.storage ?? memoryStorage(),
     log: options.log ?? consoleLogger,
     newId,
+    random: options.random ?? Math.random,
     visibility$: options.visibility ?? alwaysVisible,
     previousUrl: options.previousUrl,
     visitorId: options.visitorId,

@@ -5,6 +5,7 @@ export type { ChatState } from './core/state';
 export type { Command, EngineEvent, Intent, Result, SubmittedForm } from './core/intents';
 export type { ChatError, ChatSession } from './features/bootstrap/slice';
 export type { LeaveMessageReason } from './features/forms/slice';
+export type { RobotTips } from './features/tips/slice';
 
 // The rules every layer asks (SPEC §4): the reducer, the effects, the hooks and the widget call these.
 export { canChooseQuickReply, canEnd, canRequestHuman, isQueued, queuePosition, transfersToHuman } from './features/conversation/predicates';
@@ -26,6 +27,8 @@ export type { AnswerFailure, AnswerPhase, RobotAnswer } from './features/robot/a
 export { canShowFaq, hasFaq, isFaqMessage } from './features/faq/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
+export { shownTips, tipsAsked } from './features/tips/predicates';
+export { titleTypingDue } from './features/signals/predicates';
 
 export { fileMsgType, extensionOf, type FileMsgType } from './model/fileType';
 export {

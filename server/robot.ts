@@ -127,12 +127,18 @@ export function answer(question: string): RobotAnswer {
   };
 }
 
+/** Shortest unfinished last word that is matched as the start of a keyword ("ref" → refund). */
+const MIN_PARTIAL = 2;
+
 /** FAQ questions that fit the text typed so far, best first (at most 5). */
 export function tips(typed: string): string[] {
   const text = typed.trim().toLowerCase();
   if (text === '') return [];
+  // The last word may be half typed: it counts for the keywords it begins.
+  const last = /[\p{L}\p{N}]+$/u.exec(text)?.[0] ?? '';
+  const partial = (entry: FaqEntry): number => (last.length >= MIN_PARTIAL ? entry.keywords.filter((k) => k.startsWith(last) && k !== last).length : 0);
   // A question that contains the typed text outranks any keyword hits.
-  const rank = (entry: FaqEntry): number => score(entry, text) + (entry.question.toLowerCase().includes(text) ? entry.keywords.length + 1 : 0);
+  const rank = (entry: FaqEntry): number => score(entry, text) + partial(entry) + (entry.question.toLowerCase().includes(text) ? entry.keywords.length + 1 : 0);
   return KNOWLEDGE.map((entry) => ({ entry, s: rank(entry) }))
     .filter(({ s }) => s > 0)
     .sort((a, b) => b.s - a.s)

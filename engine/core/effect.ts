@@ -20,6 +20,8 @@ export interface EffectContext {
   storage: StoragePort;
   log: Logger;
   newId: () => string;
+  /** A number in [0, 1), as Math.random: the random lengths of SPEC §9's title-typing phases. */
+  random: () => number;
   /** Whether the page is visible. */
   visibility$: VisibilityPort;
   /** Emits when the network comes back. */

@@ -23,6 +23,7 @@ import { historyCases, initialHistory, type HistoryState, type HistoryCommand, t
 import { initialNotices, noticesCases, type NoticesState, type NoticesResult } from '../features/notices/slice';
 import { initialRobot, robotCases, type RobotCommand, type RobotResult, type RobotState } from '../features/robot/slice';
 import { signalsCases, initialSignals, type SignalsState, type SignalsCommand, type SignalsResult } from '../features/signals/slice';
+import { initialTips, tipsCases, type TipsState, type TipsResult } from '../features/tips/slice';
 import type { ChatQuery } from '../model/query';
 import type { Cases } from './cases';
 import type { StateOf } from './registry';
@@ -45,6 +46,7 @@ export interface SliceTypes {
   notices: { state: NoticesState; result: NoticesResult };
   evaluation: { state: EvaluationState; command: EvaluationCommand; result: EvaluationResult };
   forms: { state: FormsState; command: FormsCommand; result: FormsResult };
+  tips: { state: TipsState; result: TipsResult };
 }
 
 /** A feature's slice at run time: its initial state (when it keeps one) and its reducer cases. */
@@ -70,4 +72,5 @@ export const SLICES = {
   notices: { initial: initialNotices, cases: noticesCases },
   evaluation: { initial: initialEvaluation, cases: evaluationCases },
   forms: { initial: initialForms, cases: formsCases },
+  tips: { initial: initialTips, cases: tipsCases },
 } as const satisfies { [K in keyof SliceTypes]: Slice<K> };

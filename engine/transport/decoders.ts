@@ -100,7 +100,20 @@ export function decodeStars(data: Json): EvaluateInfoData {
   return { starList: list(o.starList, 'starList').map((s, i) => string(s, `starList[${i}]`)) };
 }
 
+/** The text of one suggestion: a string, or an object's `name`, `text` or `question` (docs/protocol.md robotTips). */
+function tipText(tip: unknown): string | undefined {
+  if (typeof tip === 'string') return tip;
+  if (typeof tip !== 'object' || tip === null) return undefined;
+  const o = tip as Record<string, unknown>;
+  const text = [o.name, o.text, o.question].find((v) => typeof v === 'string');
+  return typeof text === 'string' ? text : undefined;
+}
+
+/**
+ * robotTips (docs/protocol.md, our reading): `{ tips }`, or the list itself as data; each tip a string
+ * or an object naming it. A tip of another shape is dropped, not the answer; no data is no tips.
+ */
 export function decodeTips(data: Json): RobotTipsData {
-  const o = object(data, 'robotTips');
-  return { tips: list(o.tips ?? [], 'tips').filter((s): s is string => typeof s === 'string') };
+  const tips = Array.isArray(data) ? data : data === undefined || data === null ? [] : (object(data, 'robotTips').tips ?? []);
+  return { tips: list(tips, 'robotTips.tips').flatMap((tip) => tipText(tip) ?? []) };
 }

@@ -120,6 +120,15 @@ describe('demo channel bootstrap', () => {
     expect(await data<RobotTipsData>('robotTips', { userId: 'u', channelId: 'demo', question: 'refund' })).toEqual({ tips: ['How do I return an item?'] });
     expect(await data<RobotTipsData>('robotTips', { userId: 'u', channelId: 'demo', question: '' })).toEqual({ tips: [] });
   });
+
+  it('robotTips: a half-typed last word counts for the keywords it begins; at most five, none repeated', async () => {
+    const { data } = setup();
+    expect(await data<RobotTipsData>('robotTips', { userId: 'u', channelId: 'demo', question: 'ref' })).toEqual({ tips: ['How do I return an item?'] });
+    expect(await data<RobotTipsData>('robotTips', { userId: 'u', channelId: 'demo', question: 'xq' })).toEqual({ tips: [] });
+    const many = await data<RobotTipsData>('robotTips', { userId: 'u', channelId: 'demo', question: 'how' });
+    expect(many.tips.length).toBeLessThanOrEqual(5);
+    expect(new Set(many.tips).size).toBe(many.tips.length);
+  });
 });
 
 describe('sendMsg with clientMsgId (docs/protocol.md "Extensions")', () => {

@@ -13,6 +13,8 @@ export { useMessageRating } from './useMessageRating';
 export { useThinking } from './useThinking';
 export { useRobotAnswer, type RobotAnswerView } from './useRobotAnswer';
 export { useRemoteTyping } from './useRemoteTyping';
+export { useRobotTips, type RobotTipsOptions } from './useRobotTips';
+export { useTitleTyping } from './useTitleTyping';
 export { useQueue } from './useQueue';
 export { useCountdown } from './useCountdown';
 export { usePullToRefresh, type PullStatus, type PullToRefreshOptions } from './usePullToRefresh';

@@ -8,14 +8,21 @@ export interface SignalsState {
   unread: boolean;
   /** Whether the page is visible (the visibility port). */
   pageVisible: boolean;
+  /** SPEC §9 title-typing simulation: the nav bar's title shows typing now (an "on" phase). */
+  titleTyping: boolean;
 }
 
 /** The visitor is typing `text` (SPEC §7 typing). */
 export type SignalsCommand = { type: 'visitorTyping'; text: string };
 
-export type SignalsResult = { type: 'agentTyping' } | { type: 'agentTypingStopped' } | { type: 'readMarked' } | { type: 'visibilityChanged'; visible: boolean };
+export type SignalsResult =
+  | { type: 'agentTyping' }
+  | { type: 'agentTypingStopped' }
+  | { type: 'readMarked' }
+  | { type: 'visibilityChanged'; visible: boolean }
+  | { type: 'titleTypingChanged'; on: boolean };
 
-export const initialSignals: SignalsState = { agentTyping: false, unread: false, pageVisible: true };
+export const initialSignals: SignalsState = { agentTyping: false, unread: false, pageVisible: true, titleTyping: false };
 
 export const signalsCases = {
   agentTyping: (state) => ({ ...state, agentTyping: true }),
@@ -24,6 +31,7 @@ export const signalsCases = {
   agentMessages: (state) => ({ ...state, unread: true, agentTyping: false }),
   readMarked: (state) => ({ ...state, unread: false }),
   visibilityChanged: (state, { visible }) => (state.pageVisible === visible ? state : { ...state, pageVisible: visible }),
+  titleTypingChanged: (state, { on }) => (state.titleTyping === on ? state : { ...state, titleTyping: on }),
   chatClosed: (state) => ({ ...state, agentTyping: false }),
   agentRefused: (state) => ({ ...state, agentTyping: false }),
 } satisfies Cases;

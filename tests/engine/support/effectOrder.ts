@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { Effect } from '#engine/core/effect';
 import type * as EngineModule from '#engine/engine';
+import { EFFECTS } from '#engine/effects';
 
 /**
  * DESIGN "Effects do not depend on their order": a setup file of the `engine-reversed` and
@@ -27,6 +28,6 @@ function shuffled(effects: readonly Effect[], seed: number): Effect[] {
 vi.mock(import('#engine/engine'), async (importOriginal) => {
   const original: typeof EngineModule = await importOriginal();
   const order = process.env.EFFECT_ORDER;
-  const effects = order === 'reversed' ? original.EFFECTS.toReversed() : shuffled(original.EFFECTS, Number(process.env.EFFECT_SEED ?? 20261126));
+  const effects = order === 'reversed' ? EFFECTS.toReversed() : shuffled(EFFECTS, Number(process.env.EFFECT_SEED ?? 20261126));
   return { ...original, createChatEngine: (options = {}) => original.assembleEngine(options, effects) };
 });

@@ -63,6 +63,7 @@ export function runEffect(effect: Effect, state: ChatState, intents: Observable<
     storage: memoryStorage(),
     log: logSpy(),
     newId: sequentialIds(),
+    random: () => 0,
     visibility$: of(true),
     online$: NEVER,
     sessionLost$: NEVER,

@@ -439,6 +439,8 @@ export class Backend {
       typing: () => side('typing'),
       leaveMsg: () => side('leaveMsg'),
       robotAsk: () => within('robotAsk', s.robotAsk, { msgContent: 'ok' }).pipe(asAnswerFrames()),
+      // Suggestions while the visitor types in robot mode (SPEC §7 robotTips), faulted as the side calls are.
+      robotTips: () => within('robotTips', s.sideCalls, true).pipe(map(() => ({ tips: ['How do I return an item?'] }))),
       upload: () =>
         within('upload', s.upload, { url: 'https://files.example/u1.png', name: 'u1', suffix: 'png' }, UPLOAD_TIMEOUT_MS).pipe(
           map((data): UploadFrame => ({ kind: 'done', data })),
@@ -448,7 +450,6 @@ export class Backend {
       getSessionMsg: never('getSessionMsg'),
       getOfflineMsg: never('getOfflineMsg'),
       addSessionMsg: never('addSessionMsg'),
-      robotTips: never('robotTips'),
       uploadBase64: never('uploadBase64'),
     };
   }

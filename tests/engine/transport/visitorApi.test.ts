@@ -165,6 +165,29 @@ describe('VisitorApi over fetch (SPEC §7)', () => {
     expect(await firstValueFrom(newApi().getSessionMsg({ userId: 'u', sessionId: 's' }))).toEqual([]);
   });
 
+  it.each([
+    ['a list of strings', { tips: ['How do I return an item?', 'How long does shipping take?'] }],
+    ['objects with a name, text or question', { tips: [{ name: 'How do I return an item?' }, { text: 'How long does shipping take?' }] }],
+    ['the list itself as data', [{ question: 'How do I return an item?' }, 'How long does shipping take?']],
+  ])('docs/protocol.md robotTips: tips as %s; a tip of another shape is dropped, not the answer', async (_shape, data) => {
+    const extra = Array.isArray(data) ? [...data, 7, null, { id: 1 }] : { tips: [...data.tips, 7, null, { id: 1 }] };
+    server.use(http.post(url('robotTips'), () => HttpResponse.json({ code: 200, data: extra })));
+
+    expect(await firstValueFrom(newApi().robotTips({ userId: 'u', channelId: 'demo', question: 're' }))).toEqual({
+      tips: ['How do I return an item?', 'How long does shipping take?'],
+    });
+  });
+
+  it('docs/protocol.md robotTips: no data, or no tips, is no suggestions; tips that are not a list are malformed', async () => {
+    const answers = [{ code: 200 }, { code: 200, data: {} }, { code: 200, data: { tips: 'refund' } }];
+    server.use(http.post(url('robotTips'), () => HttpResponse.json(answers.shift())));
+    const ask = () => newApi().robotTips({ userId: 'u', channelId: 'demo', question: 're' });
+
+    expect(await firstValueFrom(ask())).toEqual({ tips: [] });
+    expect(await firstValueFrom(ask())).toEqual({ tips: [] });
+    expect(await failure(ask())).toBeInstanceOf(MalformedResponseError);
+  });
+
   it('a network failure is a NetworkError', async () => {
     server.use(http.post(url('getEventMsg'), () => HttpResponse.error()));
 

@@ -1,11 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { useComposer, useFaq, useFileUpload, usePasteImage, type FileError, type RecorderError } from '@visitor-chat/chat-react';
+import { useComposer, useFaq, useFileUpload, usePasteImage, useRobotTips, type FileError, type RecorderError } from '@visitor-chat/chat-react';
 import { formatFileSize } from '../format';
 import { lazyPart } from '../lazyPart';
 import { lazyPreloaded } from '../lazyPreloaded';
 import type { RecorderProblem } from './VoiceInput';
 import { CloseIcon } from './CloseIcon';
+import { RobotTips } from './RobotTips';
 import './Composer.css';
 
 /** Composer auto-size limit (SPEC §9). */
@@ -74,7 +75,10 @@ function ProblemText({ problem }: { problem: FileError | RecorderError }) {
 export function Composer({ maxLength }: ComposerProps) {
   const { t } = useLingui();
   const [mode, setMode] = useState<'text' | 'voice'>('text');
-  const { text, send, remaining, getInputProps } = useComposer({ maxLength });
+  const { text, setText, send, remaining, getInputProps } = useComposer({ maxLength });
+  // A suggestion chosen is sent as the visitor's message: the draft it stood for goes.
+  const tips = useRobotTips({ onChosen: () => setText('') });
+  const inputProps = getInputProps();
   const files = useFileUpload();
   const paste = usePasteImage();
   const faq = useFaq();
@@ -100,6 +104,7 @@ export function Composer({ maxLength }: ComposerProps) {
           </button>
         </div>
       )}
+      {mode === 'text' && <RobotTips tips={tips} />}
       <form
         className="composer"
         onSubmit={(e) => {
@@ -155,7 +160,8 @@ export function Composer({ maxLength }: ComposerProps) {
                 rows={1}
                 placeholder={t`Type a message…`}
                 aria-label={t`Message`}
-                {...getInputProps()}
+                {...inputProps}
+                {...tips.getInputProps({ onKeyDown: inputProps.onKeyDown })}
                 {...paste.getPasteProps()}
               />
               {remaining !== null && text !== '' && (

@@ -1,20 +1,33 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useHandoff } from '@visitor-chat/chat-react';
+import { useHandoff, useTitleTyping } from '@visitor-chat/chat-react';
 import { HostCloseButton } from './HostCloseButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import './NavBar.css';
 
 /**
  * The navigation bar (SPEC §2): the channel's title, the way to a human or out of the chat, and the
- * language; embedded by the loader, the control that closes the host's panel.
+ * language; embedded by the loader, the control that closes the host's panel. SPEC §9: while the robot
+ * prepares an answer or the agent types, the title reads "typing…" in the engine's "on" phases.
  */
 export function NavBar({ title }: { title: string }) {
   const { t } = useLingui();
   const { requestHuman, endChat } = useHandoff();
+  const typing = useTitleTyping();
+  const name = title || <Trans>Chat</Trans>;
   return (
     <header className="navbar">
       <h1 className="navbar__title" dir="auto">
-        {title || <Trans>Chat</Trans>}
+        {typing ? (
+          <>
+            {/* The heading keeps its name for screen readers; the blinking words are for the eye (the typing line says it once). */}
+            <span className="visually-hidden">{name}</span>
+            <span className="navbar__typing" aria-hidden="true">
+              <Trans>typing…</Trans>
+            </span>
+          </>
+        ) : (
+          name
+        )}
       </h1>
       {requestHuman && (
         <button type="button" className="navbar__action" onClick={requestHuman} title={t`Talk to a human agent`}>

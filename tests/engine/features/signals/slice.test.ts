@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { reduce } from '#engine/core/reduce';
 import { initialSignals, signalsCases } from '#engine/features/signals/slice';
 import { ChatStatus } from '#engine/model/codes';
-import { stateWith } from '../../support/effectSpec';
+import { readyState, stateWith } from '../../support/effectSpec';
 import { agentState, textLine } from '../../support/agentSide';
 
 describe('signals slice: typing both ways (SPEC §7, §4 event 1204), read marks (SPEC §4 event 1201), page visibility', () => {
-  it('starts with no agent typing, nothing unread, the page visible', () => {
-    expect(initialSignals).toEqual({ agentTyping: false, unread: false, pageVisible: true });
+  it('starts with no agent typing, nothing unread, the page visible, the title not typing', () => {
+    expect(initialSignals).toEqual({ agentTyping: false, unread: false, pageVisible: true, titleTyping: false });
     expect(stateWith()).toMatchObject(initialSignals);
   });
 
@@ -34,5 +34,11 @@ describe('signals slice: typing both ways (SPEC §7, §4 event 1204), read marks
     const typing = agentState(ChatStatus.InConversation, { agentTyping: true });
     expect(reduce(typing, { type: 'chatClosed' }).agentTyping).toBe(false);
     expect(reduce(typing, { type: 'agentRefused' }).agentTyping).toBe(false);
+  });
+
+  it('SPEC §9 title-typing simulation: the phase is kept; the same phase leaves the state as it is', () => {
+    const off = readyState();
+    expect(reduce(off, { type: 'titleTypingChanged', on: false })).toBe(off);
+    expect(reduce(off, { type: 'titleTypingChanged', on: true }).titleTyping).toBe(true);
   });
 });

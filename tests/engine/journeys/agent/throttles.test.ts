@@ -73,12 +73,15 @@ describe('throttles (SPEC §7, §9)', () => {
   it('SPEC §7 typing: no typing notice outside status 2 (robot mode)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const { engine, fake } = agentEngine(cold, scheduler, { wire: { receiveMode: ReceiveMode.RobotFirst } });
+      const robotTips = () => cold('(t|)', { t: { tips: [] } });
+      const { engine, fake } = agentEngine(cold, scheduler, { wire: { receiveMode: ReceiveMode.RobotFirst }, overrides: { robotTips } });
       at(scheduler, 0, () => engine.start());
       at(scheduler, 100, () => engine.notifyTyping('hi'));
       flush();
 
       expect(fake.count('typing')).toBe(0);
+      // The draft goes to the robot's suggestions instead (SPEC §7 robotTips).
+      expect(fake.bodies('robotTips').map((b) => b.question)).toEqual(['hi']);
       engine.dispose();
     });
   });
