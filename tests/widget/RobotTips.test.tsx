@@ -16,7 +16,7 @@ beforeEach(stubLayout);
 const input = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
 
 describeBoth('RobotTips in the composer (SPEC §7 robotTips)', ({ strict }) => {
-  it('the suggestions show above the field as a listbox it controls; the arrows highlight, Enter sends; the close button dismisses', () => {
+  it('the suggestions show above the field as a listbox it controls; the arrows highlight, Enter sends; the close button dismisses', async () => {
     const scheduler = newScheduler();
     const { engine } = testEngine({ api: hookApi({ robotTips: () => of({ tips: [RETURN, SHIPPING] }) }), scheduler });
     renderUi(<Composer />, { engine, strict });
@@ -28,7 +28,8 @@ describeBoth('RobotTips in the composer (SPEC §7 robotTips)', ({ strict }) => {
     fireEvent.input(input(), { target: { value: 'ret' } });
     runTo(constants.TIPS_DEBOUNCE_MS);
 
-    const list = screen.getByRole('listbox', { name: 'Suggested questions' });
+    // The list's code loads after the first screen (lazyPart), so it may arrive a moment later.
+    const list = await screen.findByRole('listbox', { name: 'Suggested questions' });
     expect(
       within(list)
         .getAllByRole('option')

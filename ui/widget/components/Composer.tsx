@@ -6,7 +6,6 @@ import { lazyPart } from '../lazyPart';
 import { lazyPreloaded } from '../lazyPreloaded';
 import type { RecorderProblem } from './VoiceInput';
 import { CloseIcon } from './CloseIcon';
-import { RobotTips } from './RobotTips';
 import './Composer.css';
 
 /** Composer auto-size limit (SPEC §9). */
@@ -14,6 +13,9 @@ const INPUT_MAX_ROWS = 5;
 
 // Not part of the first screen: loaded once it is done, so that a paste is confirmed at once.
 const PasteConfirm = lazyPreloaded(() => import('./PasteConfirm').then((m) => ({ default: m.PasteConfirm })), 'idle');
+
+// Suggestions come after a pause in typing: their list loads after the first screen.
+const RobotTips = lazyPart('suggestions', () => import('./RobotTips').then((m) => ({ default: m.RobotTips })));
 
 // Most visitors type: the recorder loads on demand. Until then its button holds the place, disabled.
 const VoiceInput = lazyPart(
@@ -104,7 +106,11 @@ export function Composer({ maxLength }: ComposerProps) {
           </button>
         </div>
       )}
-      {mode === 'text' && <RobotTips tips={tips} />}
+      {/* Always there, so that a screen reader hears when suggestions come. */}
+      <span className="visually-hidden" aria-live="polite">
+        {mode === 'text' && tips.tips.length > 0 && <Trans>Suggestions available. Use the up and down arrows to choose one.</Trans>}
+      </span>
+      {mode === 'text' && tips.tips.length > 0 && <RobotTips tips={tips} />}
       <form
         className="composer"
         onSubmit={(e) => {

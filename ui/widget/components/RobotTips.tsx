@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useLayoutEffect, useRef } from 'react';
 import type { useRobotTips } from '@visitor-chat/chat-react';
 import { CloseIcon } from './CloseIcon';
@@ -12,7 +12,9 @@ export interface RobotTipsProps {
 /**
  * The robot's suggestions above the composer while the visitor types (SPEC §7 robotTips): a listbox
  * the textarea controls (aria-activedescendant), so the focus never leaves the field; a tap or a
- * click chooses, the close button dismisses (Escape in the field does too).
+ * click chooses, the close button dismisses (Escape in the field does too). Shown only when there
+ * are suggestions (the composer loads it after the first screen and keeps the live region that
+ * announces them).
  */
 export function RobotTips({ tips }: RobotTipsProps) {
   const { t } = useLingui();
@@ -23,25 +25,17 @@ export function RobotTips({ tips }: RobotTipsProps) {
     if (highlighted >= 0) list.current?.children[highlighted]?.scrollIntoView?.({ block: 'nearest' });
   }, [highlighted]);
   return (
-    <>
-      {/* Always there, so that a screen reader hears when suggestions come. */}
-      <span className="visually-hidden" aria-live="polite">
-        {tips.tips.length > 0 && <Trans>Suggestions available. Use the up and down arrows to choose one.</Trans>}
-      </span>
-      {tips.tips.length > 0 && (
-        <div className="robot-tips">
-          <ul ref={list} className="robot-tips__list" aria-label={t`Suggested questions`} {...tips.getListProps()}>
-            {tips.tips.map((tip, index) => (
-              <li key={tip} dir="auto" className={`robot-tip${index === highlighted ? ' robot-tip--active' : ''}`} {...tips.getOptionProps(index)}>
-                {tip}
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="icon-button robot-tips__close" onClick={tips.dismiss} aria-label={t`Dismiss suggestions`}>
-            <CloseIcon />
-          </button>
-        </div>
-      )}
-    </>
+    <div className="robot-tips">
+      <ul ref={list} className="robot-tips__list" aria-label={t`Suggested questions`} {...tips.getListProps()}>
+        {tips.tips.map((tip, index) => (
+          <li key={tip} dir="auto" className={`robot-tip${index === highlighted ? ' robot-tip--active' : ''}`} {...tips.getOptionProps(index)}>
+            {tip}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="icon-button robot-tips__close" onClick={tips.dismiss} aria-label={t`Dismiss suggestions`}>
+        <CloseIcon />
+      </button>
+    </div>
   );
 }
