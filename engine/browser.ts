@@ -6,22 +6,32 @@
 import { Observable } from 'rxjs';
 import type { ConnectivityPort, StoragePort, VisibilityPort } from './ports';
 
-/** The browser's local storage as the engine's storage port; memory when storage is blocked (e.g. third-party iframes). */
+/**
+ * The browser's local storage as the engine's storage port. When a write fails (storage full, or
+ * blocked as in some third-party iframes) the value is kept in memory for this page, and that copy
+ * is what `get` reads from then on — until a later write of the key succeeds again; `set` returns
+ * false so the engine can tell the visitor that a reload would lose it.
+ */
 export function browserStorage(): StoragePort {
   const memory = new Map<string, string>();
   return {
     get(key) {
+      const kept = memory.get(key);
+      if (kept !== undefined) return kept;
       try {
         return window.localStorage.getItem(key);
       } catch {
-        return memory.get(key) ?? null;
+        return null;
       }
     },
     set(key, value) {
       try {
         window.localStorage.setItem(key, value);
+        memory.delete(key);
+        return true;
       } catch {
         memory.set(key, value);
+        return false;
       }
     },
   };

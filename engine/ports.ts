@@ -8,7 +8,11 @@ import { NEVER, of, type Observable } from 'rxjs';
 /** Key/value storage (local storage in the browser). */
 export interface StoragePort {
   get(key: string): string | null;
-  set(key: string, value: string): void;
+  /**
+   * Keeps `value` under `key`. Returns `false` when it is kept only for this page (storage full or
+   * blocked: a reload loses it), so the engine can say so; `true` or nothing when it lasts.
+   */
+  set(key: string, value: string): boolean | void;
 }
 
 /** Where the engine reports what it dropped or failed on (console by default). */

@@ -23,7 +23,12 @@ export type EngineEvent =
   /** SPEC §8: a form or evaluation submission failed; the UI shows the 'submission failed' toast. */
   | { type: 'submissionFailed'; form: SubmittedForm }
   /** A leave-message was delivered; the UI shows a success toast. */
-  | { type: 'submissionSucceeded'; form: 'leaveMessage' };
+  | { type: 'submissionSucceeded'; form: 'leaveMessage' }
+  /**
+   * docs/protocol.md "Outbox": a message not yet sent could not be stored (storage full or blocked):
+   * a reload would lose it. Once per engine; the UI tells the visitor.
+   */
+  | { type: 'outboxNotKept' };
 
 /** An effect's request to the UI: passed to `events$` in order with the intents, never reduced. */
 export interface Notify {

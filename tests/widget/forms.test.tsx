@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { of, throwError } from 'rxjs';
+import { NEVER, of, throwError } from 'rxjs';
 import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError, ChatStatus, ReceiveMode, TransferStatus, type ChatEngine } from '@visitor-chat/chat-engine';
 import { Composer } from '../../ui/widget/components/Composer';
@@ -129,6 +129,18 @@ describeBoth('the user information form', ({ strict }) => {
 
     expect(fake.bodies('submitUserForm')).toEqual([{ name: 'Ann', phone: '13800138000', email: 'ann@example.com', userId: 'u-1' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('unsent messages that storage cannot keep (full or blocked): one toast says a reload would lose them, not one per message', async () => {
+    const full = { get: () => null, set: () => false };
+    const { engine } = testEngine({ api: hookApi({ sendMsg: () => NEVER }), options: { storage: full } });
+    renderDialogs(engine, strict);
+    await settle();
+    act(() => void engine.sendText('hello'));
+    act(() => void engine.sendText('anyone there?'));
+    await settle();
+    const toasts = screen.getAllByText("Unsent messages can't be saved on this device: reloading the page would lose them.");
+    expect(toasts).toHaveLength(1);
   });
 
   it("a failed submission shows the 'Submission failed' toast and keeps the values", async () => {

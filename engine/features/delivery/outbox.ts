@@ -1,7 +1,7 @@
-import { EMPTY, defer, distinctUntilChanged, filter, first, ignoreElements, merge, mergeMap, of, pairwise, switchMap, tap, type Observable } from 'rxjs';
+import { EMPTY, defer, distinctUntilChanged, filter, first, merge, mergeMap, of, pairwise, switchMap, type Observable } from 'rxjs';
 import { outboxKey } from '../../constants';
-import { ofType, type Effect, type EffectContext } from '../../core/effect';
-import type { Intent } from '../../core/intents';
+import { notify, ofType, type Effect, type EffectContext } from '../../core/effect';
+import type { Intent, Notify } from '../../core/intents';
 import type { ChatState } from '../../core/state';
 import { MsgType, SenderType } from '../../model/codes';
 import { type ChatMessage, createMessage } from '../../model/message';
@@ -79,14 +79,16 @@ const keyOf = (s: ChatState): string | null => (s.query.channelId ? outboxKey(s.
 /**
  * Keeps the stored outbox in step with the messages: an unconfirmed message that can outlive the
  * page is written, a confirmed one removed. Entries this page does not know (another tab's) are left
- * alone, so tabs of one visitor share the outbox.
+ * alone, so tabs of one visitor share the outbox. The first time messages cannot be stored (the
+ * storage port's set says false), the UI is told, once: a reload would lose them.
  */
-function persist(ctx: EffectContext): Observable<never> {
+function persist(ctx: EffectContext): Observable<Notify> {
+  let told = false;
   return ctx.state$.pipe(
     distinctUntilChanged((a, b) => a.messages === b.messages && keyOf(a) === keyOf(b)),
-    tap((s) => {
+    mergeMap((s) => {
       const key = keyOf(s);
-      if (!key) return;
+      if (!key) return EMPTY;
       const stored = read(ctx, key);
       for (const m of s.messages) {
         if (outlivesPage(m)) stored.set(m.id, entryOf(m));
@@ -95,9 +97,12 @@ function persist(ctx: EffectContext): Observable<never> {
       }
       const text = JSON.stringify([...stored.values()].sort((a, b) => a.createdAt - b.createdAt));
       // Written only when it changes (nothing at all while there never was anything to keep).
-      if (text !== (ctx.storage.get(key) ?? '[]')) ctx.storage.set(key, text);
+      if (text === (ctx.storage.get(key) ?? '[]')) return EMPTY;
+      const lasts = ctx.storage.set(key, text) !== false;
+      if (lasts || stored.size === 0 || told) return EMPTY;
+      told = true;
+      return of(notify({ type: 'outboxNotKept' }));
     }),
-    ignoreElements(),
   );
 }
 

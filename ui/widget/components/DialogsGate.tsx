@@ -16,18 +16,23 @@ const anyDialog = (s: ChatState): boolean => Object.values(wantedDialogs(s)).som
 
 const Dialogs = lazyPart('dialogs', () => import('./Dialogs').then((m) => ({ default: m.Dialogs })));
 
-/** Reports the outcome of form submissions by toast (SPEC §8 'submission failed'), also after the form has gone. */
-function useSubmissionToasts(): void {
+/**
+ * Reports by toast what the engine tells the visitor: the outcome of form submissions (SPEC §8
+ * 'submission failed'), also after the form has gone; and, once, that unsent messages cannot be
+ * stored on this device (storage full or blocked), so a reload would lose them.
+ */
+function useEngineToasts(): void {
   const { t } = useLingui();
   const { show } = useToasts();
   useChatEvents((e) => {
     if (e.type === 'submissionFailed') show('error', t`Submission failed`);
     else if (e.type === 'submissionSucceeded') show('success', t`Message sent. We will get back to you soon.`);
+    else if (e.type === 'outboxNotKept') show('error', t`Unsent messages can't be saved on this device: reloading the page would lose them.`);
   });
 }
 
 /** The forms, dialogs and offers the chat state asks for (Dialogs), loaded when it first asks for one. */
 export function DialogsGate() {
-  useSubmissionToasts();
+  useEngineToasts();
   return useChatSelector(anyDialog) ? <Dialogs /> : null;
 }

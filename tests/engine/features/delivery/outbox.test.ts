@@ -90,6 +90,22 @@ describe('outbox effect, persist: unconfirmed visitor messages are kept in chat-
     });
   });
 
+  it('storage that cannot keep the outbox (full, blocked: its set says false): the UI is told once, and the messages are still kept for this page', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const inner = memoryStorage();
+      const full: StoragePort = { get: inner.get, set: (key, value) => (inner.set(key, value), false) };
+      const second = { type: 'visitorSent', message: visitor('m2', undefined, 0, 'anyone?') } satisfies Intent;
+      //                      0.1 s     0.2 s     0.3 s
+      const intents = cold('  - 99ms a 99ms b 99ms s', { ...v, b: second });
+      const told = { n: { type: 'notify', event: { type: 'outboxNotKept' } } } as const;
+      expectObservable(runEffect(outbox, readyState(), intents, { scheduler, storage: full }).output$).toBe('- 99ms n', told);
+      flush();
+
+      expect((JSON.parse(inner.get(KEY) ?? '[]') as OutboxEntry[]).map((e) => e.id)).toEqual(['m2']);
+    });
+  });
+
   it('an entry keeps what sendMsg sends again: id, msgType, text, time (and a file’s address, never its bytes)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
