@@ -18,6 +18,7 @@ import { Composer } from '../../ui/widget/components/Composer';
 import { NavBar } from '../../ui/widget/components/NavBar';
 import { QuickReplies } from '../../ui/widget/components/QuickReplies';
 import { asAnswerFrames, session } from '../engine/support/fixtures';
+import { batch, ev } from '../engine/support/agentApi';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
 import { itemOf, renderUi, stubLayout, tick } from './renderUi';
 
@@ -349,6 +350,31 @@ describeBoth('chat screen controls', ({ strict }) => {
     await tick();
     // A later change of the same message is not read again.
     expect(region.firstElementChild).toBe(shown);
+  });
+
+  it('SPEC §4 event 1205: a recalled agent message leaves the live region as it leaves the screen; the others read stay', async () => {
+    const batches = new Subject<EventBatch>();
+    let polls = 0;
+    const api = hookApi(
+      { chatStart: () => of(session({ status: 2 })), getEventMsg: (): Observable<EventBatch> => (polls++ === 0 ? batches : NEVER) },
+      { receiveMode: 3 },
+    );
+    const { engine } = testEngine({ api });
+    const { container } = renderUi(<MessageList />, { engine, strict });
+    await tick();
+    const region = container.querySelector('[aria-live="polite"]') as HTMLElement;
+    const said = (id: string, msgContent: string) => ev.message(id, { msgContent, senderType: SenderType.Agent, senderName: 'Ann' });
+    // The list's first messages are history, never read: the visitor speaks first.
+    act(() => void engine.sendText('My code, please?'));
+    await tick();
+    act(() => batches.next(batch(said('a1', 'Your code is 1234.'), said('a2', 'Anything else?'))));
+    await tick();
+    expect(region.textContent).toBe('Ann: Your code is 1234.Ann: Anything else?');
+
+    act(() => batches.next(batch(ev.deleted('a1'))));
+    await tick();
+    expect(screen.queryByText('Your code is 1234.')).toBeNull();
+    expect(region.textContent).toBe('Ann: Anything else?');
   });
 
   it('an auto-tip (msgType 13) is a centred tip', async () => {

@@ -28,22 +28,34 @@ function diff(prev: readonly ChatMessage[], next: readonly ChatMessage[]) {
 /** How far back from the end a change is looked for: a robot answer fills its placeholder near the end. */
 const ANNOUNCE_WINDOW = 20;
 
+/** A message as the live region reads it: its id, and its text with the sender's name. */
+interface Announced {
+  id: string;
+  text: string;
+}
+
 /**
  * The agent and robot messages to read out now: incoming, complete (a robot placeholder is read once
  * it holds its answer — a streamed one whole, never per delta; one cut short with `cutOff`), and not
  * read before; each with its sender's name. A placeholder awaited again (an answer asked again) is
  * read again once it holds its new answer.
  */
-function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>, cutOff: string): string[] {
-  const out: string[] = [];
+function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>, cutOff: string): Announced[] {
+  const out: Announced[] = [];
   for (const m of messages.slice(-ANNOUNCE_WINDOW)) {
     if (m.awaiting) announced.delete(m.id);
     if (m.senderType === SenderType.Visitor || m.awaiting || announced.has(m.id)) continue;
     announced.add(m.id);
     const text = m.interrupted ? [m.msgContent, cutOff].filter(Boolean).join(' ') : m.msgContent;
-    out.push(m.senderName ? `${m.senderName}: ${text}` : text);
+    out.push({ id: m.id, text: m.senderName ? `${m.senderName}: ${text}` : text });
   }
   return out;
+}
+
+/** Whether message `id` is still in the list; searched from the end, where what was just read out is. */
+function stillShown(messages: readonly ChatMessage[], id: string): boolean {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.id === id) return true;
+  return false;
 }
 
 /**
@@ -88,7 +100,7 @@ export function MessageList() {
   const [unread, setUnread] = useState(0);
   const [showJump, setShowJump] = useState(false);
   // Numbered, so that a text equal to the previous one is still a change (and is read out).
-  const [announcement, setAnnouncement] = useState({ text: '', n: 0 });
+  const [announcement, setAnnouncement] = useState<{ items: readonly Announced[]; n: number }>({ items: [], n: 0 });
   const lastJumpUpdate = useRef(0);
   // The ids read out (or shown as history, never read): each message is announced once.
   const announced = useRef(new Set<string>());
@@ -114,7 +126,10 @@ export function MessageList() {
       return;
     }
     const incoming = toAnnounce(messages, announced.current, t`The answer was cut off.`);
-    if (incoming.length) setAnnouncement((a) => ({ text: incoming.join('\n'), n: a.n + 1 }));
+    if (incoming.length) setAnnouncement((a) => ({ items: incoming, n: a.n + 1 }));
+    // A message recalled (SPEC §4 event 1205) leaves the live region too: its text is gone from the
+    // screen, so a screen reader must not find it there (a removal is not read out).
+    else setAnnouncement((a) => (a.items.every((i) => stillShown(messages, i.id)) ? a : { ...a, items: a.items.filter((i) => stillShown(messages, i.id)) }));
     // The list only changes through `messages`; `appended` is derived from it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [messages]);
@@ -210,8 +225,10 @@ export function MessageList() {
         }}
       />
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {/* A new node per announcement: screen readers read an added node even when its text repeats. */}
-        {announcement.text && <p key={announcement.n}>{announcement.text}</p>}
+        {/* New nodes per announcement: screen readers read an added node even when its text repeats. */}
+        {announcement.items.map((i) => (
+          <p key={`${announcement.n}-${i.id}`}>{i.text}</p>
+        ))}
       </div>
     </div>
   );
