@@ -13,6 +13,12 @@
  * Page and launcher on this machine's loopback and over an emulated slow network (150 ms round
  * trips, 1.6 Mbit/s down). The launcher's table ends with the React build against the Preact one,
  * with prefetch (the aim: within 10 %).
+ * - Stream (./stream.ts): a 2,000-token robot answer at 50 tokens/s, relayed from an AI SDK stream
+ *   (ROBOT_URL) into the `bench` channel: long tasks (none over 50 ms), what each delta changes
+ *   outside the answer's own message (nothing), a delta's arrival to the frame that shows it (one
+ *   frame).
+ * BENCH_ONLY names the sections to run, comma-separated: engine, widget (list, page and launcher),
+ * stream; all when unset (e.g. BENCH_ONLY=stream, about 40 s a build).
  */
 import { cpus, loadavg } from 'node:os';
 import { Subject, of, type Observable } from 'rxjs';
@@ -20,13 +26,24 @@ import { chromium } from 'playwright-core';
 import { createChatEngine, EventCode, MsgType, SenderType, type EventBatch, type VisitorApi } from '@visitor-chat/chat-engine';
 import { encodeText } from '../../server/agent';
 import { WIDGET_RUNTIMES, type WidgetRuntime } from '../../scripts/widgetRuntime';
-import { startLikeNpmStart, type ServedBuild } from '../support/npmStart';
+import { startLikeNpmStart, startServerProcess, type ServedBuild } from '../support/npmStart';
 import { emulateNetwork, launcherFigures, HOVER_MS, LOOPBACK, SLOW, type LauncherRun, type Network, type Visit } from './launcher';
+import { startPacedRobot, streamFigures, streamReport, STREAM } from './stream';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const POLL_SIZE = 1_000;
 const RUNS = 7;
 const BUDGET = { poll: 20, firstRender: 100, append: 16 } as const;
+
+const SECTIONS = ['engine', 'widget', 'stream'] as const;
+type Section = (typeof SECTIONS)[number];
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const unknown = only?.filter((name) => !SECTIONS.includes(name as Section));
+if (unknown?.length) throw new Error(`BENCH_ONLY: no section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+/** Whether the section runs: all do unless BENCH_ONLY names some. */
+const runs = (section: Section): boolean => !only?.length || only.includes(section);
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
@@ -186,9 +203,11 @@ async function browserFigures(url: string) {
   }
 }
 
-const polls = Array.from({ length: RUNS }, pollOnce);
-const poll = median(polls.slice(1)); // the first run warms the JIT up
-console.log(`engine: one poll of ${POLL_SIZE} messages: median ${ms(poll)} [${polls.map(ms).join(', ')}] ${verdict(poll, BUDGET.poll)}`);
+if (runs('engine')) {
+  const polls = Array.from({ length: RUNS }, pollOnce);
+  const poll = median(polls.slice(1)); // the first run warms the JIT up
+  console.log(`engine: one poll of ${POLL_SIZE} messages: median ${ms(poll)} [${polls.map(ms).join(', ')}] ${verdict(poll, BUDGET.poll)}`);
+}
 
 const NETWORKS = [LOOPBACK, SLOW] as const;
 const VISITS: readonly Visit[] = ['hover', 'hover-complete', 'none'];
@@ -200,32 +219,61 @@ const VISIT_LABEL: Record<Visit, string> = {
 type LauncherFigures = Awaited<ReturnType<typeof launcherFigures>>;
 const launchers = new Map<WidgetRuntime, LauncherFigures>();
 
-for (const runtime of WIDGET_RUNTIMES) {
-  // One build served at a time: the other server would only share the machine's cores.
-  const server: ServedBuild = await startLikeNpmStart(runtime);
-  try {
-    const f = await browserFigures(server.url);
-    console.log(`\n${runtime} build (${server.distDir}/)`);
-    console.log(
-      `list: first render of 10,000 messages: median ${ms(f.firstRender)} [${f.firstRenders.map(ms).join(', ')}] ${verdict(f.firstRender, BUDGET.firstRender)}`,
-    );
-    console.log(`list: append one message to paint: median ${ms(f.append)} [${f.appends.map(ms).join(', ')}] ${verdict(f.append, BUDGET.append)}`);
-    console.log(`list: .message nodes at the bottom ${f.nodes.bottom}, in the middle ${f.nodes.middle} (of 10,000); all elements ${f.nodes.total}`);
-    for (const network of NETWORKS) {
-      const times = await firstMessageTimes(server.url, network);
-      console.log(`page: navigation to the first message, ${network.name}: median ${ms(median(times))} [${times.map(ms).join(', ')}]`);
-    }
-    const figures = await launcherFigures(server.url, NETWORKS, VISITS, RUNS);
-    for (const { network, visit, runs } of figures) {
-      const of = (key: keyof LauncherRun) => runs.map((r) => r[key]);
-      console.log(
-        `launcher, ${network.name}, prefetch ${VISIT_LABEL[visit]}: click → composer ready [${of('composerReady').map(ms).join(', ')}]; click → first message [${of('firstMessage').map(ms).join(', ')}]`,
-      );
-    }
-    launchers.set(runtime, figures);
-  } finally {
-    await server.stop();
+/** The widget section: list, page and launcher figures of the build `server` serves. */
+async function widgetSection(runtime: WidgetRuntime, server: ServedBuild): Promise<void> {
+  const f = await browserFigures(server.url);
+  console.log(`\n${runtime} build (${server.distDir}/)`);
+  console.log(
+    `list: first render of 10,000 messages: median ${ms(f.firstRender)} [${f.firstRenders.map(ms).join(', ')}] ${verdict(f.firstRender, BUDGET.firstRender)}`,
+  );
+  console.log(`list: append one message to paint: median ${ms(f.append)} [${f.appends.map(ms).join(', ')}] ${verdict(f.append, BUDGET.append)}`);
+  console.log(`list: .message nodes at the bottom ${f.nodes.bottom}, in the middle ${f.nodes.middle} (of 10,000); all elements ${f.nodes.total}`);
+  for (const network of NETWORKS) {
+    const times = await firstMessageTimes(server.url, network);
+    console.log(`page: navigation to the first message, ${network.name}: median ${ms(median(times))} [${times.map(ms).join(', ')}]`);
   }
+  const figures = await launcherFigures(server.url, NETWORKS, VISITS, RUNS);
+  for (const { network, visit, runs } of figures) {
+    const of = (key: keyof LauncherRun) => runs.map((r) => r[key]);
+    console.log(
+      `launcher, ${network.name}, prefetch ${VISIT_LABEL[visit]}: click → composer ready [${of('composerReady').map(ms).join(', ')}]; click → first message [${of('firstMessage').map(ms).join(', ')}]`,
+    );
+  }
+  launchers.set(runtime, figures);
+}
+
+// The stream section's robot: one for both builds, started before either.
+const robot = runs('stream') ? await startPacedRobot() : undefined;
+try {
+  for (const runtime of WIDGET_RUNTIMES) {
+    // One build served at a time: the other server would only share the machine's cores.
+    let distDir: string | undefined;
+    if (runs('widget')) {
+      const server = await startLikeNpmStart(runtime);
+      distDir = server.distDir;
+      try {
+        await widgetSection(runtime, server);
+      } finally {
+        await server.stop();
+      }
+    }
+    if (robot) {
+      // A server of its own, relaying robotAsk to the paced robot (the widget section's appends ask the local one).
+      const env = { ROBOT_URL: robot.url };
+      const server = distDir === undefined ? await startLikeNpmStart(runtime, { env }) : await startServerProcess({ distDir, env });
+      try {
+        const f = await streamFigures(server.url, CHROMIUM);
+        console.log(
+          `\n${runtime} build: a ${STREAM.tokens.toLocaleString('en')}-token answer at ${STREAM.tokensPerSecond} tokens/s (AI SDK stream relayed by ROBOT_URL), bench channel`,
+        );
+        for (const line of streamReport(f)) console.log(line);
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+} finally {
+  await robot?.stop();
 }
 
 /** The launcher's medians of both builds, as one markdown table, then React against Preact with the default hover prefetch. */
@@ -257,6 +305,7 @@ function launcherTable(): string {
   return `${rows.join('\n')}\n\nWith prefetch:\n${compared.join('\n')}`;
 }
 
-console.log(
-  `\nlauncher on a host page: medians of ${RUNS} runs, each in a fresh context (nothing cached); Chromium on ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}\n${launcherTable()}`,
-);
+if (runs('widget'))
+  console.log(
+    `\nlauncher on a host page: medians of ${RUNS} runs, each in a fresh context (nothing cached); Chromium on ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}\n${launcherTable()}`,
+  );

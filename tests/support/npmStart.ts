@@ -29,11 +29,16 @@ export interface ServerProcess {
  * controls on, on `port`, a free one when omitted; resolves once it listens. `distDir` other than
  * dist/ (a second build beside the default one) is served by the same host through
  * tests/support/serveBuild.ts. Stopping it ends the process (its store with it), so a test can
- * restart a server on the same port, as a backend that restarts does.
+ * restart a server on the same port, as a backend that restarts does. `env` adds to its environment
+ * (e.g. ROBOT_URL).
  */
-export async function startServerProcess({ port, distDir = DEFAULT_BUILD_DIR }: { port?: number; distDir?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess({
+  port,
+  distDir = DEFAULT_BUILD_DIR,
+  env: extra = {},
+}: { port?: number; distDir?: string; env?: Record<string, string> } = {}): Promise<ServerProcess> {
   // The suite drives the simulated agent through the dev controls, which npm start leaves off.
-  const env = { ...process.env, NODE_ENV: 'production', DEV_CONTROLS: '1' };
+  const env = { ...process.env, ...extra, NODE_ENV: 'production', DEV_CONTROLS: '1' };
   const listenOn = port ?? (await freePort());
   const entry = distDir === DEFAULT_BUILD_DIR ? ['server/node.ts'] : ['tests/support/serveBuild.ts', distDir];
   const server = spawn(process.execPath, ['--import', 'tsx', ...entry], { env: { ...env, PORT: String(listenOn) }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -75,8 +80,9 @@ export interface ServedBuild {
  * Builds the widget on `runtime` and starts the server as `npm start` does (a production build,
  * then one Node process serving it and the API) on a free port. The default runtime is built by
  * npm start's own script; another by the same two builds with WIDGET_RUNTIME set, into its folder.
+ * `env` adds to the server's environment (startServerProcess).
  */
-export async function startLikeNpmStart(runtime: WidgetRuntime = DEFAULT_RUNTIME): Promise<ServedBuild> {
+export async function startLikeNpmStart(runtime: WidgetRuntime = DEFAULT_RUNTIME, { env }: { env?: Record<string, string> } = {}): Promise<ServedBuild> {
   const distDir = buildDirOf(runtime);
   // Each build's output only when it fails.
   const build = (command: string, args: string[]) =>
@@ -85,6 +91,6 @@ export async function startLikeNpmStart(runtime: WidgetRuntime = DEFAULT_RUNTIME
   else
     for (const config of ['vite.config.ts', 'vite.loader.config.ts'])
       build('npx', ['vite', 'build', '--config', config, '--outDir', distDir, '--logLevel', 'warn']);
-  const { url, stop } = await startServerProcess({ distDir });
+  const { url, stop } = await startServerProcess({ distDir, ...(env && { env }) });
   return { url, distDir, stop };
 }

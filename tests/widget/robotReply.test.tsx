@@ -78,6 +78,32 @@ describeBoth('a streamed robot answer', ({ strict }) => {
     expect(within(item).getByRole('button', { name: 'Helpful' })).toBeDefined();
   });
 
+  it("while the visitor is at the bottom, the list follows the growing answer's end: once a frame, whatever the deltas in it", async () => {
+    const { engine, view, send } = streamingChat(strict);
+    await tick();
+    act(() => void engine.sendText('When are you open?'));
+    await tick();
+    // jsdom has no layout: the scroller's height is the test's, and its scroll position is recorded.
+    const scroller = view.container.querySelector('.message-list__scroller') as HTMLElement;
+    let height = 1_000;
+    const scrolledTo: number[] = [];
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => height });
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, get: () => scrolledTo.at(-1) ?? 0, set: (v: number) => void scrolledTo.push(v) });
+
+    send({ type: 'text', part: 't', delta: 'We open' });
+    send({ type: 'text', part: 't', delta: ' at nine' });
+    height = 1_040;
+    await tick(20);
+    expect(scrolledTo).toEqual([1_040]);
+    send({ type: 'text', part: 't', delta: ' on weekdays.' });
+    height = 1_080;
+    await tick(20);
+    expect(scrolledTo).toEqual([1_040, 1_080]);
+    // Nothing streaming, nothing followed.
+    await tick(100);
+    expect(scrolledTo).toEqual([1_040, 1_080]);
+  });
+
   it("the live region reads the answer once, whole, with the robot's name — never a delta", async () => {
     const { engine, send, region } = streamingChat(strict);
     await tick();

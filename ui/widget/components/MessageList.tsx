@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
 import { MsgType, SenderType, avatarOf, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
-import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
+import { useChat, useChatEngine, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
 import { keepFocus } from '../keepFocus';
 import { hasAvatar } from './Avatar';
 import { MessageBoundary } from './MessageBoundary';
@@ -151,6 +151,31 @@ export function MessageList() {
     [loadOlder],
   );
 
+  // A streamed answer grows in its own bubble, and the list does not re-render for it (useRobotAnswer):
+  // while the visitor is at the bottom, the list follows the answer's end, once a frame, before the
+  // frame paints — read from the engine's store directly, so that a delta renders nothing here.
+  const engine = useChatEngine();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let answers = engine.getSnapshot().answers;
+    let frame = 0;
+    const unsubscribe = engine.subscribe(() => {
+      const next = engine.getSnapshot().answers;
+      if (next === answers) return;
+      answers = next;
+      if (frame !== 0 || !atBottom.current) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        const scroller = root.current?.querySelector('.message-list__scroller');
+        if (atBottom.current && scroller) scroller.scrollTop = scroller.scrollHeight;
+      });
+    });
+    return () => {
+      unsubscribe();
+      cancelAnimationFrame(frame);
+    };
+  }, [engine]);
+
   // Keep the newest message in view when the viewport shrinks (on-screen keyboard, rotation).
   useEffect(() => {
     const onResize = () => {
@@ -170,7 +195,7 @@ export function MessageList() {
   const questions = useMemo(() => questionsOf(messages), [messages]);
   const avatars = useMemo(() => runStarts(messages), [messages]);
   return (
-    <div className="message-list">
+    <div className="message-list" ref={root}>
       <div className="message-list__viewport" {...pull.getContainerProps()}>
         {pull.status !== 'pending' && (
           <div className={`message-list__pull message-list__pull--${pull.status}`} style={{ blockSize: `${pull.distance}px` }} role="status">
