@@ -24,7 +24,10 @@ const v = {
   s: notify({ type: 'notifyParent', channel: agentChannel(), message: { senderName: 'Robo', preview: 'Open 9–5' } }),
 } satisfies Record<string, EffectOutput>;
 
-describe('pageNotices effect: a new agent message asks the UI for the page notices (SPEC §7 title notice, SPEC §2 parent window)', () => {
+/** A robot answer on screen. */
+const answered = createMessage({ id: 'r1', senderType: SenderType.Robot, senderName: 'Robo', msgType: MsgType.Text, msgContent: 'Open 9–5', createdAt: 0 });
+
+describe('pageNotices effect: a new message from the other side asks the UI for the page notices (SPEC §7 title notice, SPEC §2 parent window)', () => {
   it('SPEC §7: while the page is hidden, the title notice', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
@@ -45,14 +48,41 @@ describe('pageNotices effect: a new agent message asks the UI for the page notic
     });
   });
 
-  it('SPEC §2: one notice per new message, each with its preview; a robot answer too (never the title notice)', () => {
+  it('SPEC §2: one notice per new message, each with its preview; a robot answer too', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
-      const answered = {
-        ...createMessage({ id: 'r1', senderType: SenderType.Robot, senderName: 'Robo', msgType: MsgType.Text, msgContent: 'Open 9–5', createdAt: 0 }),
-      };
-      const embedded = agentState(ChatStatus.InConversation, { query: EMBEDDED, pageVisible: false, messages: [answered] });
-      expectObservable(runEffect(pageNotices, embedded, cold(' T 9ms R', { T: v.T, R: v.R }), { scheduler }).output$).toBe(' (hqr) 5ms s', v);
+      const embedded = agentState(ChatStatus.InConversation, { query: EMBEDDED, messages: [answered] });
+      expectObservable(runEffect(pageNotices, embedded, cold(' T 9ms R', { T: v.T, R: v.R }), { scheduler }).output$).toBe(' (qr) 6ms s', v);
+    });
+  });
+
+  it('SPEC §7: while hidden, the title notice also for a robot answer (JSON, streamed, cut short) and a system line; a system line is not posted to the parent', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const line = createMessage({ id: 's1', senderType: SenderType.System, msgType: MsgType.Text, msgContent: 'Ann joined the chat', createdAt: 0 });
+      const hidden = agentState(ChatStatus.InConversation, { pageVisible: false, messages: [answered, line] });
+      const intents = cold(' R 9ms F 9ms I 9ms D 9ms A', {
+        R: v.R,
+        F: { type: 'robotFinished', id: 'r1', createdAt: 0 },
+        I: { type: 'robotInterrupted', id: 'r1', failure: 'cut', at: 0 },
+        D: { type: 'systemMessageDequeued', id: 's1' },
+        A: { type: 'messageAdded', message: line },
+      });
+      expectObservable(runEffect(pageNotices, hidden, intents, { scheduler }).output$).toBe(' h 9ms h 9ms h 9ms h 9ms h', v);
+      const hiddenEmbedded = agentState(ChatStatus.InConversation, { query: EMBEDDED, pageVisible: false, messages: [answered, line] });
+      expectObservable(runEffect(pageNotices, hiddenEmbedded, cold(' D', { D: { type: 'systemMessageDequeued', id: 's1' } }), { scheduler }).output$).toBe(
+        ' h',
+        v,
+      );
+    });
+  });
+
+  it("the robot's welcome and FAQ message (written by the engine, not an answer) are no news", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const welcome = createMessage({ id: 'w1', senderType: SenderType.Robot, msgType: MsgType.Text, msgContent: 'Hi!', createdAt: 0 });
+      const hidden = agentState(ChatStatus.InConversation, { pageVisible: false, query: EMBEDDED });
+      expectObservable(runEffect(pageNotices, hidden, cold(' A', { A: { type: 'messageAdded', message: welcome } }), { scheduler }).output$).toBe('-', v);
     });
   });
 
