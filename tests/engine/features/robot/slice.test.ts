@@ -166,7 +166,12 @@ describe('robot slice: a streamed answer (docs/protocol.md "Streamed answers")',
   });
 
   it('SPEC §9 Typewriter: the JSON answer, arrived whole on this page, is typed out (from its arrival); a streamed one never', () => {
-    const json = robotCases.robotAnswered(asked(), { type: 'robotAnswered', id: 'm2', answer: { msgContent: 'We open at nine.', msgType: 1 }, createdAt: 2_000 });
+    const json = robotCases.robotAnswered(asked(), {
+      type: 'robotAnswered',
+      id: 'm2',
+      answer: { msgContent: 'We open at nine.', msgType: 1 },
+      createdAt: 2_000,
+    });
     expect(json.answers.m2).toMatchObject({ phase: 'done', text: 'We open at nine.', arrivedWholeAt: 2_000 });
     expect(isTypedAnswer(json.answers.m2)).toBe(true);
 
