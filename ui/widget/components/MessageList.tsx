@@ -136,6 +136,21 @@ export function MessageList() {
     [loadOlder],
   );
 
+  // Keep the newest message in view while it grows (an answer streaming or typed out, an image
+  // loading): virtua holds its first visible row in place, so a last row that grows would go below
+  // the fold. The rows' container changes size with them; while the list is at the bottom, it stays there.
+  const viewport = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const rows = viewport.current?.querySelector('.message-list__scroller')?.firstElementChild;
+    if (!rows || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      const handle = list.current;
+      if (handle && atBottom.current && handle.scrollSize - handle.scrollOffset - handle.viewportSize > 0) handle.scrollTo(handle.scrollSize);
+    });
+    observer.observe(rows);
+    return () => observer.disconnect();
+  }, []);
+
   // Keep the newest message in view when the viewport shrinks (on-screen keyboard, rotation).
   useEffect(() => {
     const onResize = () => {
@@ -156,7 +171,7 @@ export function MessageList() {
   const avatars = useMemo(() => runStarts(messages), [messages]);
   return (
     <div className="message-list">
-      <div className="message-list__viewport" {...pull.getContainerProps()}>
+      <div className="message-list__viewport" ref={viewport} {...pull.getContainerProps()}>
         {pull.status !== 'pending' && (
           <div className={`message-list__pull message-list__pull--${pull.status}`} style={{ blockSize: `${pull.distance}px` }} role="status">
             {pull.status === 'pull' && <Trans>Pull to load earlier messages</Trans>}
