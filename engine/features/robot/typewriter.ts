@@ -1,4 +1,4 @@
-import { concat, defer, map, of, takeWhile, timer, type Observable, type SchedulerLike } from 'rxjs';
+import { Observable, type SchedulerAction, type SchedulerLike } from 'rxjs';
 import { TYPEWRITER_INITIAL, TYPEWRITER_INTERVAL_MS, TYPEWRITER_MAX_MS, TYPEWRITER_STEP } from '../../constants';
 
 /** A typewriter's pace; SPEC §9's by default (constants TYPEWRITER_*). */
@@ -44,20 +44,28 @@ export function typedLength(length: number, elapsedMs: number, options: Typewrit
  * being `length` — and completes; a text no longer than `initial` shows whole at once. With
  * `elapsedMs` it takes up a typewriter started that long ago (a bubble shown again), at once
  * where that one is now, then on its beat. No run takes longer than `maxMs` (the step grows).
+ * (One scheduled action rather than RxJS operators: the engine's chunk is on the widget's first screen.)
  */
 export function typeOut(length: number, scheduler: SchedulerLike, options: TypewriterOptions & { elapsedMs?: number } = {}): Observable<number> {
-  return defer(() => {
-    const elapsed = Math.max(0, options.elapsedMs ?? 0);
-    const now = typedLength(length, elapsed, options);
-    if (now >= length) return of(length);
+  return new Observable<number>((subscriber) => {
     const { intervalMs, step, initial } = paceOf(length, options);
-    const ticked = Math.floor(elapsed / intervalMs);
-    return concat(
-      of(now),
-      timer((ticked + 1) * intervalMs - elapsed, intervalMs, scheduler).pipe(
-        map((i) => Math.min(length, initial + step * (ticked + 1 + i))),
-        takeWhile((n) => n < length, true),
-      ),
+    const elapsed = Math.max(0, options.elapsedMs ?? 0);
+    let ticks = Math.floor(elapsed / intervalMs);
+    // Shows the count of this tick; false once it is the whole.
+    const show = (): boolean => {
+      const count = Math.min(length, initial + step * ticks);
+      subscriber.next(count);
+      if (count < length) return true;
+      subscriber.complete();
+      return false;
+    };
+    if (!show()) return undefined;
+    return scheduler.schedule(
+      function tick(this: SchedulerAction<undefined>) {
+        ticks += 1;
+        if (show()) this.schedule(undefined, intervalMs);
+      },
+      (ticks + 1) * intervalMs - elapsed,
     );
   });
 }

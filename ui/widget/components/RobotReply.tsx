@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
-import { showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
-import { useRobotAnswer, useTypewriter } from '@visitor-chat/chat-react';
+import { isTypedAnswer, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { useRobotAnswer } from '@visitor-chat/chat-react';
 import { lazyPart } from '../lazyPart';
-import { useReducedMotion } from '../useReducedMotion';
 import { MessageContent } from './MessageContent';
 import { MessageText } from './MessageText';
 import './RobotReply.css';
@@ -17,6 +15,12 @@ const ThinkingBlock = lazyPart(
 // A streamed answer's sources and its cut-off line come after the first screen too.
 const AnswerSources = lazyPart('answer sources', () => import('./AnswerExtras').then((m) => ({ default: m.AnswerSources })));
 const AnswerCutOff = lazyPart('answer cut off', () => import('./AnswerExtras').then((m) => ({ default: m.AnswerCutOff })));
+// So does the typewriter of an answer that arrived whole (it starts where it is in time once loaded).
+const TypedAnswer = lazyPart(
+  'typed answer',
+  () => import('./AnswerExtras').then((m) => ({ default: m.TypedAnswer })),
+  <span className="content-text answer-typing" />,
+);
 
 export interface RobotReplyProps {
   message: ChatMessage;
@@ -28,21 +32,13 @@ export interface RobotReplyProps {
  * The body of a robot's bubble (docs/protocol.md "Streamed answers"): the thinking block
  * (SPEC §4), the text — growing delta by delta while it streams, read through useRobotAnswer so
  * that only this bubble renders per delta; typed out when it arrived whole (SPEC §9 Typewriter,
- * useTypewriter) — the answer's sources as links, and for an answer cut short a clear line with
+ * TypedAnswer) — the answer's sources as links, and for an answer cut short a clear line with
  * Try again. The text is not read out as it grows (the bubble is aria-busy, the log aria-live off);
  * the list's live region reads the whole answer once it ends, a cut one with that line.
  */
 export function RobotReply({ message: m, question }: RobotReplyProps) {
   const { answer, retry } = useRobotAnswer(m.id);
-  const typed = useTypewriter(m.id, { instant: useReducedMotion() });
   const sources = answer?.sources ?? [];
-  const { showWhole } = typed;
-  // While it types, any key shows the answer whole (a tap on it does too).
-  useEffect(() => {
-    if (!showWhole) return undefined;
-    document.addEventListener('keydown', showWhole);
-    return () => document.removeEventListener('keydown', showWhole);
-  }, [showWhole]);
   return (
     <>
       {showsThinking(m) && <ThinkingBlock message={m} answer={answer} question={question} />}
@@ -52,13 +48,10 @@ export function RobotReply({ message: m, question }: RobotReplyProps) {
             <MessageText text={answer.text} />
           </span>
         )
-      ) : typed.text !== null ? (
-        // Typed as plain text; its links are made once it is whole (MessageContent), never from half a URL.
-        // A listener reading the log hears the whole answer (the hidden copy), never the part shown.
-        <span className="content-text answer-typing" dir="auto" onClick={showWhole ?? undefined}>
-          <span aria-hidden="true">{typed.text}</span>
-          <span className="visually-hidden">{m.msgContent}</span>
-        </span>
+      ) : isTypedAnswer(answer) ? (
+        <TypedAnswer message={m}>
+          <MessageContent message={m} />
+        </TypedAnswer>
       ) : (
         <MessageContent message={m} />
       )}
