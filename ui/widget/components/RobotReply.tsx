@@ -19,7 +19,8 @@ const AnswerCutOff = lazyPart('answer cut off', () => import('./AnswerExtras').t
 const TypedAnswer = lazyPart(
   'typed answer',
   () => import('./AnswerExtras').then((m) => ({ default: m.TypedAnswer })),
-  <span className="content-text answer-typing" />,
+  // Its place while it loads: an empty text, not yet 'typing' (with reduced motion it never types).
+  <span className="content-text" />,
 );
 
 export interface RobotReplyProps {
