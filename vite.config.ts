@@ -54,10 +54,11 @@ export default defineConfig({
             // The chat engine, RxJS and what the entry shares with the engine (the host-page link and
             // the language list) in one chunk: one request, one compression window, where the bundler
             // alone made three (the engine, the host link, the wire codes the parts share). Not the
-            // decoder of streamed robot answers, loaded with the SSE parser by the first stream.
+            // decoder of streamed robot answers, loaded with the SSE parser by the first stream, nor
+            // the typewriter, loaded with the part that types an answer out (AnswerExtras).
             {
               name: 'engine',
-              test: /[\\/]engine[\\/](?!transport[\\/]robotFrames\.ts)|[\\/]node_modules[\\/](?:rxjs|tslib)[\\/]|[\\/]ui[\\/]widget[\\/]hostLink\.ts|[\\/]ui[\\/]loader[\\/]protocol\.ts|[\\/]ui[\\/]i18n[\\/]language(?:s|Store)\.ts/,
+              test: /[\\/]engine[\\/](?!transport[\\/]robotFrames\.ts|features[\\/]robot[\\/]typewriter\.ts)|[\\/]node_modules[\\/](?:rxjs|tslib)[\\/]|[\\/]ui[\\/]widget[\\/]hostLink\.ts|[\\/]ui[\\/]loader[\\/]protocol\.ts|[\\/]ui[\\/]i18n[\\/]language(?:s|Store)\.ts/,
             },
             // The hooks package is side-effect free (ui/hooks/package.json), so a hook that only
             // the parts loaded on demand use stays out of the first screen. The hooks the first
@@ -65,12 +66,12 @@ export default defineConfig({
             // than into a few tiny chunks, each a request and too small to compress; only the
             // hooks, not what they import (the renderer and the engine have their chunks). The
             // hooks left out are those of the on-demand parts: voice input, the forms, the
-            // evaluation, the thinking block, the rating buttons — a stale list costs bytes, not
+            // evaluation, the thinking block, the rating buttons, the typewriter — a stale list costs bytes, not
             // behaviour (tests/bench/size.test.ts).
             {
               name: 'hooks',
               includeDependenciesRecursively: false,
-              test: /[\\/]ui[\\/]hooks[\\/](?!useVoiceRecorder|useUserForm|useGroupChoice|useEvaluation|useThinking|useMessageRating)|[\\/]observable-hooks[\\/]/,
+              test: /[\\/]ui[\\/]hooks[\\/](?!useVoiceRecorder|useUserForm|useGroupChoice|useEvaluation|useThinking|useMessageRating|useTypewriter)|[\\/]observable-hooks[\\/]/,
             },
           ],
         },

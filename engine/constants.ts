@@ -98,3 +98,19 @@ export const visitorIdKey = (tenantId: string): string => `chat-${tenantId}-uid`
 export const outboxKey = (channelId: string): string => `chat-${channelId}-outbox`;
 /** Chosen agent group local storage key (SPEC §3). */
 export const GROUP_ID_KEY = 'chat-groupId';
+
+/**
+ * The typewriter of a robot answer that arrived whole (SPEC §9 "Typewriter: 80 ms interval, step 1,
+ * initial index 5"): the first TYPEWRITER_INITIAL characters at once, then TYPEWRITER_STEP more every
+ * TYPEWRITER_INTERVAL_MS.
+ */
+export const TYPEWRITER_INTERVAL_MS = 80;
+/** SPEC §9 Typewriter "step 1": characters added per interval (at least; see TYPEWRITER_MAX_MS). */
+export const TYPEWRITER_STEP = 1;
+/** SPEC §9 Typewriter "initial index 5": characters shown at once. */
+export const TYPEWRITER_INITIAL = 5;
+/**
+ * No answer takes longer than this to type out (our choice; SPEC §9 names no cap): a longer answer
+ * gets a larger step, so a 2,000-character answer is typed in 2 s, not in 160 s.
+ */
+export const TYPEWRITER_MAX_MS = 2_000;

@@ -79,6 +79,11 @@ export interface ChatEngine {
   readonly state$: Observable<ChatState>;
   /** Side effects for the UI layer to perform (title notice, parent-window message, toasts). */
   readonly events$: Observable<EngineEvent>;
+  /**
+   * The clock and timers the engine runs on (`options.scheduler`, else RxJS's asyncScheduler): a UI's
+   * own timing of engine state (the typewriter, `typeOut`) runs on it too, so tests drive both in one time.
+   */
+  readonly scheduler: SchedulerLike;
   /** Begins the chat (bootstrap) and leaves its end to your `dispose()`; on an engine already started it does nothing. */
   start(): void;
   /**
@@ -208,6 +213,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     getSnapshot: store.getState,
     state$: store.state$,
     events$: store.events$,
+    scheduler,
     start: life.start,
     mount: life.mount,
     retryStart() {

@@ -18,12 +18,14 @@ export {
   asksRobot,
   canRateReply,
   canRetryAnswer,
+  isTypedAnswer,
   quickReplies,
   showsRating,
   showsThinking,
   thoughtSeconds,
 } from './features/robot/predicates';
 export type { AnswerFailure, AnswerPhase, RobotAnswer } from './features/robot/answer';
+export { typeOut, typedLength, type TypewriterOptions } from './features/robot/typewriter';
 export { canShowFaq, hasFaq, isFaqMessage } from './features/faq/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
 export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';

@@ -39,30 +39,43 @@ const VIEWPORT_PX = 100_000;
 /** Height the fake layout gives every other observed element (a message). */
 const ITEM_PX = 40;
 
+/** What the fake observer reports for `target`: a tall viewport for a scroll container (overflow auto), a small item else. */
+function fakeEntry(target: Element): ResizeObserverEntry {
+  const style = (target as HTMLElement).style;
+  const scroller = [style.overflow, style.overflowY, style.overflowX].some((v) => v === 'auto' || v === 'scroll');
+  const height = scroller ? VIEWPORT_PX : ITEM_PX;
+  const rect = { x: 0, y: 0, top: 0, left: 0, bottom: height, right: 400, width: 400, height, toJSON: () => ({}) };
+  const size = [{ blockSize: height, inlineSize: 400 }];
+  return { target, contentRect: rect, borderBoxSize: size, contentBoxSize: size, devicePixelContentBoxSize: size };
+}
+
 /**
  * jsdom has no layout, so a virtualised list would render no item. This ResizeObserver reports a
- * size at once: a tall viewport for the scroll container (overflow auto) and a small one for items.
+ * size at once (fakeEntry), and again when a test says an element changed size (reportResize).
  */
 class FakeLayoutResizeObserver {
-  constructor(private readonly callback: ResizeObserverCallback) {}
+  static readonly observing = new Set<FakeLayoutResizeObserver>();
+  readonly targets = new Set<Element>();
+  constructor(readonly callback: ResizeObserverCallback) {}
   observe(target: Element): void {
-    const style = (target as HTMLElement).style;
-    const scroller = [style.overflow, style.overflowY, style.overflowX].some((v) => v === 'auto' || v === 'scroll');
-    const height = scroller ? VIEWPORT_PX : ITEM_PX;
-    const rect = { x: 0, y: 0, top: 0, left: 0, bottom: height, right: 400, width: 400, height, toJSON: () => ({}) };
-    const size = [{ blockSize: height, inlineSize: 400 }];
-    const entry: ResizeObserverEntry = {
-      target,
-      contentRect: rect,
-      borderBoxSize: size,
-      contentBoxSize: size,
-      devicePixelContentBoxSize: size,
-    };
+    this.targets.add(target);
+    FakeLayoutResizeObserver.observing.add(this);
     // Like the real one, it reports after the layout effects that started observing.
-    queueMicrotask(() => this.callback([entry], this));
+    queueMicrotask(() => this.callback([fakeEntry(target)], this));
   }
-  unobserve(): void {}
-  disconnect(): void {}
+  unobserve(target: Element): void {
+    this.targets.delete(target);
+  }
+  disconnect(): void {
+    this.targets.clear();
+    FakeLayoutResizeObserver.observing.delete(this);
+  }
+}
+
+/** Tells the observers of `target` that it changed size (jsdom has no layout to do so), as a browser would after a layout. */
+export function reportResize(target: Element): void {
+  for (const observer of FakeLayoutResizeObserver.observing)
+    if (observer.targets.has(target)) observer.callback([fakeEntry(target)], observer as unknown as ResizeObserver);
 }
 
 /**

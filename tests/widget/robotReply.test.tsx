@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { RobotFrame } from '@visitor-chat/chat-engine';
 import { MessageList } from '../../ui/widget/components/MessageList';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
-import { itemOf, renderUi, stubLayout, tick } from './renderUi';
+import { itemOf, renderUi, reportResize, stubLayout, tick } from './renderUi';
 
 /** The widget's streamed robot answer (docs/protocol.md "Streamed answers"): the bubble grows, the thinking block reads along. */
 
@@ -78,29 +78,44 @@ describeBoth('a streamed robot answer', ({ strict }) => {
     expect(within(item).getByRole('button', { name: 'Helpful' })).toBeDefined();
   });
 
-  it("while the visitor is at the bottom, the list follows the growing answer's end: once a frame, whatever the deltas in it", async () => {
+  it("while the visitor is at the bottom, the list follows the growing answer's end: when its rows grow, not per delta", async () => {
     const { engine, view, send } = streamingChat(strict);
     await tick();
     act(() => void engine.sendText('When are you open?'));
     await tick();
-    // jsdom has no layout: the scroller's height is the test's, and its scroll position is recorded.
+    // jsdom has no layout: the scroller's height is the test's, its scroll position is recorded, and
+    // the test says when the rows changed size.
     const scroller = view.container.querySelector('.message-list__scroller') as HTMLElement;
+    const rows = scroller.firstElementChild as Element;
     let height = 1_000;
     const scrolledTo: number[] = [];
     Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => height });
-    Object.defineProperty(scroller, 'scrollTop', { configurable: true, get: () => scrolledTo.at(-1) ?? 0, set: (v: number) => void scrolledTo.push(v) });
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, get: () => 600 });
+    // As in a browser, a scroll position past the end is the end (the height less the viewport's).
+    let position = 400;
+    Object.defineProperty(scroller, 'scrollTop', {
+      configurable: true,
+      get: () => position,
+      set: (v: number) => {
+        scrolledTo.push(v);
+        position = Math.min(v, height - 600);
+      },
+    });
 
     send({ type: 'text', part: 't', delta: 'We open' });
     send({ type: 'text', part: 't', delta: ' at nine' });
     height = 1_040;
+    reportResize(rows);
     await tick(20);
     expect(scrolledTo).toEqual([1_040]);
-    send({ type: 'text', part: 't', delta: ' on weekdays.' });
-    height = 1_080;
+    // A delta within the same line: the rows keep their size, nothing moves.
+    send({ type: 'text', part: 't', delta: ' on' });
     await tick(20);
-    expect(scrolledTo).toEqual([1_040, 1_080]);
-    // Nothing streaming, nothing followed.
-    await tick(100);
+    expect(scrolledTo).toEqual([1_040]);
+    send({ type: 'text', part: 't', delta: ' weekdays, and at ten on Saturdays.' });
+    height = 1_080;
+    reportResize(rows);
+    await tick(20);
     expect(scrolledTo).toEqual([1_040, 1_080]);
   });
 

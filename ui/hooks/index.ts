@@ -12,6 +12,7 @@ export { useDeliveryStatus, type Delivery, type DeliveryStatus } from './useDeli
 export { useMessageRating } from './useMessageRating';
 export { useThinking } from './useThinking';
 export { useRobotAnswer, type RobotAnswerView } from './useRobotAnswer';
+export { useTypewriter, type TypedAnswer, type TypewriterHookOptions } from './useTypewriter';
 export { useRemoteTyping } from './useRemoteTyping';
 export { useRobotTips, type RobotTipsOptions } from './useRobotTips';
 export { useTitleTyping } from './useTitleTyping';

@@ -31,6 +31,12 @@ export interface RobotAnswer {
   readonly startedAt: number;
   /** How long it thought: to its first text (or the whole answer when it came as one); undefined while it thinks. */
   readonly thoughtMs?: number;
+  /**
+   * When the answer arrived whole — the JSON answer, not a stream (the scheduler's clock): a UI types
+   * it out from here (isTypedAnswer, SPEC §9 Typewriter); undefined for a streamed answer, which
+   * already grows as it arrives.
+   */
+  readonly arrivedWholeAt?: number;
   /** The JSON answer's other fields, from the stream's messageMetadata (later ones override earlier fields). */
   readonly metadata?: RobotAnswerMetadata;
   /** Why it failed (phase `failed`); `errorText` is the backend's words, for logs and a UI that wants them. */

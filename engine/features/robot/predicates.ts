@@ -38,6 +38,15 @@ export function answerRunning(a: RobotAnswer): boolean {
 }
 
 /**
+ * SPEC §9 Typewriter: an answer a UI types out — one that arrived whole (the JSON answer) on this
+ * page and is done. A streamed answer already grows as it arrives, and history or a restored
+ * message has no answer record: neither is typed.
+ */
+export function isTypedAnswer(a: RobotAnswer | null | undefined): a is RobotAnswer & { readonly arrivedWholeAt: number } {
+  return a?.phase === 'done' && a.arrivedWholeAt !== undefined;
+}
+
+/**
  * SPEC §4 Thinking block: the robot still thinks — asked, no text yet (reasoning may be arriving);
  * the thinking ends when its text starts.
  */

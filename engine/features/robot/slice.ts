@@ -63,14 +63,19 @@ function filled(m: ChatMessage, answer: RobotAskData, createdAt: number, thought
   };
 }
 
-/** The answer `id` ended with `answer`: the message filled, the streamed record done. */
-function answered(state: ChatState, id: string, answer: RobotAskData, createdAt: number): ChatState {
+/**
+ * The answer `id` ended with `answer`: the message filled, the streamed record done — `whole` when
+ * it came as the JSON answer with no text streamed before it (a UI types it out: isTypedAnswer).
+ */
+function answered(state: ChatState, id: string, answer: RobotAskData, createdAt: number, whole = false): ChatState {
   const a = state.answers[id];
   const m = findMessage(state.messages, id);
   if (!m?.awaiting) return state;
   const thoughtMs = a?.thoughtMs ?? Math.max(0, createdAt - (a?.startedAt ?? m.createdAt));
   const next = updateMessage(state, id, (old) => filled(old, answer, createdAt, thoughtMs));
-  return a ? withAnswer(next, id, { ...a, phase: 'done', text: answer.msgContent, thoughtMs }) : next;
+  if (!a) return next;
+  const arrivedWhole = whole && a.text === '' ? { arrivedWholeAt: createdAt } : {};
+  return withAnswer(next, id, { ...a, phase: 'done', text: answer.msgContent, thoughtMs, ...arrivedWhole });
 }
 
 /**
@@ -106,7 +111,7 @@ export const robotCases = {
     const a = state.answers[id];
     return a && answerRunning(a) ? withAnswer(state, id, applyDelta(a, delta, at)) : state;
   },
-  robotAnswered: (state, { id, answer, createdAt }) => answered(state, id, answer, createdAt),
+  robotAnswered: (state, { id, answer, createdAt }) => answered(state, id, answer, createdAt, true),
   robotFinished: (state, { id, createdAt }) => {
     const a = state.answers[id];
     return a ? answered(state, id, { msgContent: a.text, ...a.metadata }, createdAt) : state;

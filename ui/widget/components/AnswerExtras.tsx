@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { RobotSource } from '@visitor-chat/chat-engine';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { ChatMessage, RobotSource } from '@visitor-chat/chat-engine';
+import { useTypewriter } from '@visitor-chat/chat-react';
 import { safeUrl } from '../media';
 import './AnswerExtras.css';
 
@@ -40,5 +42,38 @@ export function AnswerCutOff({ retry }: { retry: (() => void) | null }) {
         </button>
       )}
     </p>
+  );
+}
+
+/** `prefers-reduced-motion: reduce`, where the browser has matchMedia (jsdom has none: motion is not reduced there). */
+const reducedMotion = (): MediaQueryList | null => (typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null);
+function onMotionChange(onChange: () => void): () => void {
+  const list = reducedMotion();
+  list?.addEventListener('change', onChange);
+  return () => list?.removeEventListener('change', onChange);
+}
+const motionReduced = (): boolean => reducedMotion()?.matches ?? false;
+
+/**
+ * A robot answer that arrived whole, typed out (SPEC §9 Typewriter, useTypewriter): plain text with
+ * the caret, then `children` (the message as it is: MessageContent, given by RobotReply so that this
+ * part imports none of the first screen's) — its links are made once it is whole, never from half a URL. A tap on
+ * it or any key shows it whole; with `prefers-reduced-motion: reduce` it is whole at once. A
+ * listener reading the log finds the whole answer (the hidden copy), never the part shown; the
+ * list's live region read it, whole, when it arrived.
+ */
+export function TypedAnswer({ message: m, children }: { message: ChatMessage; children: ReactNode }) {
+  const { text, showWhole } = useTypewriter(m.id, { instant: useSyncExternalStore(onMotionChange, motionReduced, () => false) });
+  useEffect(() => {
+    if (!showWhole) return undefined;
+    document.addEventListener('keydown', showWhole);
+    return () => document.removeEventListener('keydown', showWhole);
+  }, [showWhole]);
+  if (text === null) return children;
+  return (
+    <span className="content-text answer-typing" dir="auto" onClick={showWhole ?? undefined}>
+      <span aria-hidden="true">{text}</span>
+      <span className="visually-hidden">{m.msgContent}</span>
+    </span>
   );
 }

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VList, type VListHandle } from 'virtua';
 import { MsgType, SenderType, avatarOf, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
-import { useChat, useChatEngine, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
+import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
 import { keepFocus } from '../keepFocus';
 import { hasAvatar } from './Avatar';
 import { MessageBoundary } from './MessageBoundary';
@@ -151,30 +151,22 @@ export function MessageList() {
     [loadOlder],
   );
 
-  // A streamed answer grows in its own bubble, and the list does not re-render for it (useRobotAnswer):
-  // while the visitor is at the bottom, the list follows the answer's end, once a frame, before the
-  // frame paints — read from the engine's store directly, so that a delta renders nothing here.
-  const engine = useChatEngine();
-  const root = useRef<HTMLDivElement>(null);
+  // Keep the newest message in view while it grows (an answer streaming or typed out, an image
+  // loading): virtua holds its first visible row in place, so a last row that grows would go below
+  // the fold. The rows' container changes size with them; while the list is at the bottom, it stays
+  // there — in the observer's callback, after layout and before the frame paints. A delta that does
+  // not change the height costs nothing here, and the list does not re-render for any.
+  const viewport = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    let answers = engine.getSnapshot().answers;
-    let frame = 0;
-    const unsubscribe = engine.subscribe(() => {
-      const next = engine.getSnapshot().answers;
-      if (next === answers) return;
-      answers = next;
-      if (frame !== 0 || !atBottom.current) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        const scroller = root.current?.querySelector('.message-list__scroller');
-        if (atBottom.current && scroller) scroller.scrollTop = scroller.scrollHeight;
-      });
+    const scroller = viewport.current?.querySelector('.message-list__scroller');
+    const rows = scroller?.firstElementChild;
+    if (!scroller || !rows || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current && scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > 0) scroller.scrollTop = scroller.scrollHeight;
     });
-    return () => {
-      unsubscribe();
-      cancelAnimationFrame(frame);
-    };
-  }, [engine]);
+    observer.observe(rows);
+    return () => observer.disconnect();
+  }, []);
 
   // Keep the newest message in view when the viewport shrinks (on-screen keyboard, rotation).
   useEffect(() => {
@@ -195,8 +187,8 @@ export function MessageList() {
   const questions = useMemo(() => questionsOf(messages), [messages]);
   const avatars = useMemo(() => runStarts(messages), [messages]);
   return (
-    <div className="message-list" ref={root}>
-      <div className="message-list__viewport" {...pull.getContainerProps()}>
+    <div className="message-list">
+      <div className="message-list__viewport" ref={viewport} {...pull.getContainerProps()}>
         {pull.status !== 'pending' && (
           <div className={`message-list__pull message-list__pull--${pull.status}`} style={{ blockSize: `${pull.distance}px` }} role="status">
             {pull.status === 'pull' && <Trans>Pull to load earlier messages</Trans>}

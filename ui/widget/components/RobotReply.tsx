@@ -1,4 +1,4 @@
-import { showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { isTypedAnswer, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useRobotAnswer } from '@visitor-chat/chat-react';
 import { lazyPart } from '../lazyPart';
 import { MessageContent } from './MessageContent';
@@ -15,6 +15,13 @@ const ThinkingBlock = lazyPart(
 // A streamed answer's sources and its cut-off line come after the first screen too.
 const AnswerSources = lazyPart('answer sources', () => import('./AnswerExtras').then((m) => ({ default: m.AnswerSources })));
 const AnswerCutOff = lazyPart('answer cut off', () => import('./AnswerExtras').then((m) => ({ default: m.AnswerCutOff })));
+// So does the typewriter of an answer that arrived whole (it starts where it is in time once loaded).
+const TypedAnswer = lazyPart(
+  'typed answer',
+  () => import('./AnswerExtras').then((m) => ({ default: m.TypedAnswer })),
+  // Its place while it loads: an empty text, not yet 'typing' (with reduced motion it never types).
+  <span className="content-text" />,
+);
 
 export interface RobotReplyProps {
   message: ChatMessage;
@@ -25,9 +32,10 @@ export interface RobotReplyProps {
 /**
  * The body of a robot's bubble (docs/protocol.md "Streamed answers"): the thinking block
  * (SPEC §4), the text — growing delta by delta while it streams, read through useRobotAnswer so
- * that only this bubble renders per delta — the answer's sources as links, and for an answer cut
- * short a clear line with Try again. The text is not read out as it grows (the bubble is
- * aria-busy); the list's live region reads the whole answer once it ends, a cut one with that line.
+ * that only this bubble renders per delta; typed out when it arrived whole (SPEC §9 Typewriter,
+ * TypedAnswer) — the answer's sources as links, and for an answer cut short a clear line with
+ * Try again. The text is not read out as it grows (the bubble is aria-busy, the log aria-live off);
+ * the list's live region reads the whole answer once it ends, a cut one with that line.
  */
 export function RobotReply({ message: m, question }: RobotReplyProps) {
   const { answer, retry } = useRobotAnswer(m.id);
@@ -41,6 +49,10 @@ export function RobotReply({ message: m, question }: RobotReplyProps) {
             <MessageText text={answer.text} />
           </span>
         )
+      ) : isTypedAnswer(answer) ? (
+        <TypedAnswer message={m}>
+          <MessageContent message={m} />
+        </TypedAnswer>
       ) : (
         <MessageContent message={m} />
       )}

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { notify } from '#engine/core/effect';
-import { type EffectOutput } from '#engine/core/intents';
+import type { EffectOutput, Intent } from '#engine/core/intents';
 import { pageNotices } from '#engine/features/notices/pageNotices';
 import { ChatStatus, MsgType, SenderType } from '#engine/model/codes';
 import { createMessage } from '#engine/model/message';
@@ -61,13 +61,14 @@ describe('pageNotices effect: a new message from the other side asks the UI for 
     scheduler.run(({ cold, expectObservable }) => {
       const line = createMessage({ id: 's1', senderType: SenderType.System, msgType: MsgType.Text, msgContent: 'Ann joined the chat', createdAt: 0 });
       const hidden = agentState(ChatStatus.InConversation, { pageVisible: false, messages: [answered, line] });
-      const intents = cold(' R 9ms F 9ms I 9ms D 9ms A', {
+      const news = {
         R: v.R,
         F: { type: 'robotFinished', id: 'r1', createdAt: 0 },
         I: { type: 'robotInterrupted', id: 'r1', failure: 'cut', at: 0 },
         D: { type: 'systemMessageDequeued', id: 's1' },
         A: { type: 'messageAdded', message: line },
-      });
+      } satisfies Record<string, Intent>;
+      const intents = cold(' R 9ms F 9ms I 9ms D 9ms A', news);
       expectObservable(runEffect(pageNotices, hidden, intents, { scheduler }).output$).toBe(' h 9ms h 9ms h 9ms h 9ms h', v);
       const hiddenEmbedded = agentState(ChatStatus.InConversation, { query: EMBEDDED, pageVisible: false, messages: [answered, line] });
       expectObservable(runEffect(pageNotices, hiddenEmbedded, cold(' D', { D: { type: 'systemMessageDequeued', id: 's1' } }), { scheduler }).output$).toBe(

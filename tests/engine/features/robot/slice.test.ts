@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatState } from '#engine/core/state';
 import type { Intent } from '#engine/core/intents';
 import type { RobotAnswer } from '#engine/features/robot/answer';
-import { answerOf, asksRobot, canRateReply, canRetryAnswer, robotAnswers, showsRating, showsThinking } from '#engine/features/robot/predicates';
+import { answerOf, asksRobot, canRateReply, canRetryAnswer, isTypedAnswer, robotAnswers, showsRating, showsThinking } from '#engine/features/robot/predicates';
 import { robotCases } from '#engine/features/robot/slice';
 import { ChatStatus, MessageStatus, MsgType, ReceiveMode, SenderType } from '#engine/model/codes';
 import { type ChatMessage, createMessage, type NewMessage } from '#engine/model/message';
@@ -163,6 +163,27 @@ describe('robot slice: a streamed answer (docs/protocol.md "Streamed answers")',
     expect(canRetryAnswer(streamed, 'm2')).toBe(false);
     // A late frame of the stream that was let go of changes nothing.
     expect(robotCases.robotStreamed(cut, { type: 'robotStreamed', id: 'm2', delta: { type: 'text', part: 't', delta: '!' }, at: 70 })).toBe(cut);
+  });
+
+  it('SPEC §9 Typewriter: the JSON answer, arrived whole on this page, is typed out (from its arrival); a streamed one never', () => {
+    const json = robotCases.robotAnswered(asked(), {
+      type: 'robotAnswered',
+      id: 'm2',
+      answer: { msgContent: 'We open at nine.', msgType: 1 },
+      createdAt: 2_000,
+    });
+    expect(json.answers.m2).toMatchObject({ phase: 'done', text: 'We open at nine.', arrivedWholeAt: 2_000 });
+    expect(isTypedAnswer(json.answers.m2)).toBe(true);
+
+    const streamed = robotCases.robotStreamed(asked(), { type: 'robotStreamed', id: 'm2', delta: { type: 'text', part: 't', delta: 'Nine' }, at: 40 });
+    const finished = robotCases.robotFinished(streamed, { type: 'robotFinished', id: 'm2', createdAt: 60 });
+    expect(finished.answers.m2).toMatchObject({ phase: 'done', text: 'Nine' });
+    expect(finished.answers.m2?.arrivedWholeAt).toBeUndefined();
+    expect(isTypedAnswer(finished.answers.m2)).toBe(false);
+    // Still awaited, cut short, or no record at all (history, a restored message): not typed.
+    expect(isTypedAnswer(asked().answers.m2)).toBe(false);
+    expect(isTypedAnswer(robotCases.robotInterrupted(streamed, { type: 'robotInterrupted', id: 'm2', failure: 'cut', at: 60 }).answers.m2)).toBe(false);
+    expect(isTypedAnswer(undefined)).toBe(false);
   });
 
   it.each<[string, Intent]>([
