@@ -5,6 +5,7 @@ import { CardError, MsgType, SenderType } from '#engine/model/codes';
 import { decodeMessage } from '#engine/model/decodeMessage';
 import { createMessage, toWire } from '#engine/model/message';
 import { previewOf } from '#engine/model/preview';
+import { decodeRobot } from '#engine/transport/decoders';
 
 const NOW = 1_700_000_000_000;
 const defaults = (warn = vi.fn()) => ({ now: NOW, newId: () => 'generated-1', warn });
@@ -207,6 +208,11 @@ describe('card messages (docs/protocol.md "Cards")', () => {
     expect(JSON.parse(wire.msgContent)).toMatchObject({ code: 'carousel', fallback: m.msgContent });
     expect(decoded(wire.msgContent).m).toMatchObject({ card: m.card, msgContent: m.msgContent });
     expect(m.card && JSON.parse(cardToWire(m.card))).toMatchObject({ code: 'carousel' });
+  });
+
+  it('robotAsk: a card answer’s msgContent may be the card itself; it is read as its JSON text', () => {
+    expect(decodeRobot({ msgType: 'card', msgContent: { code: 'goods', data: BOOTS } })).toEqual({ msgType: 'card', msgContent: JSON.stringify({ code: 'goods', data: BOOTS }) });
+    expect(() => decodeRobot({ msgType: 'answermsg', msgContent: { code: 'goods' } })).toThrow();
   });
 
   it('property: any JSON (or its text) as a card message’s msgContent decodes without throwing and keeps the message', () => {
