@@ -65,7 +65,8 @@ const PRODUCTS = {
 export const RECOMMENDATIONS: WireCard = {
   code: CardCode.Carousel,
   data: { items: [PRODUCTS.boots, PRODUCTS.jacket, PRODUCTS.backpack, PRODUCTS.bottle].map((data) => ({ code: CardCode.Goods, data })) },
-  fallback: 'Our picks for you: Alpine Trail hiking boots (EUR 129.90), Stormproof rain jacket (EUR 89.00), Summit 28 L daypack (EUR 74.50), Insulated steel bottle (EUR 24.95).',
+  fallback:
+    'Our picks for you: Alpine Trail hiking boots (EUR 129.90), Stormproof rain jacket (EUR 89.00), Summit 28 L daypack (EUR 74.50), Insulated steel bottle (EUR 24.95).',
 };
 
 /** The robot's answer to "help topics": the help centre as a tree (SPEC §3 Tree node). */

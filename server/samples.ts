@@ -140,8 +140,14 @@ const CLIP_WEBM = [
 const PRODUCT_PICTURES = {
   'goods-boots.svg': { background: '#fde68a', shape: '<path d="M70 40h50v70l50 20q20 8 20 30H70z" fill="#92400e"/>' },
   'goods-jacket.svg': { background: '#bfdbfe', shape: '<path d="M80 40l40-10 40 10 30 40-20 10v70H70V90L50 80z" fill="#1d4ed8"/>' },
-  'goods-backpack.svg': { background: '#bbf7d0', shape: '<rect x="75" y="45" width="90" height="120" rx="24" fill="#15803d"/><rect x="95" y="110" width="50" height="35" rx="6" fill="#166534"/>' },
-  'goods-bottle.svg': { background: '#e9d5ff', shape: '<rect x="100" y="30" width="40" height="20" rx="4" fill="#6b21a8"/><rect x="90" y="50" width="60" height="120" rx="14" fill="#9333ea"/>' },
+  'goods-backpack.svg': {
+    background: '#bbf7d0',
+    shape: '<rect x="75" y="45" width="90" height="120" rx="24" fill="#15803d"/><rect x="95" y="110" width="50" height="35" rx="6" fill="#166534"/>',
+  },
+  'goods-bottle.svg': {
+    background: '#e9d5ff',
+    shape: '<rect x="100" y="30" width="40" height="20" rx="4" fill="#6b21a8"/><rect x="90" y="50" width="60" height="120" rx="14" fill="#9333ea"/>',
+  },
 } as const;
 
 /** An SVG product photo, 240 × 200. */

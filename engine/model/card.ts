@@ -149,7 +149,7 @@ export function cardUrl(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const url = value.trim();
   // Browsers drop tabs and line breaks inside a URL ("java\tscript:"): none is accepted.
-  if (url === '' || /[\u0000-\u0020\u007f]/.test(url)) return undefined;
+  if (url === '' || [...url].some((ch) => ch <= ' ' || ch === '\u007f')) return undefined;
   if (/^[a-z][a-z\d+.-]*:/i.test(url)) return webUrl(url);
   try {
     // A path stays a path (resolved by the page), unless it leaves the site ("//host", "/\host").
@@ -268,7 +268,14 @@ function children(o: JsonObject, depth: number, budget: TreeBudget, path: string
     }
     budget.nodes -= 1;
     if (!isObject(child)) return [{ title, children: [] }];
-    return [compact<TreeNode>({ title, content: text(child, ['content', 'text'], at, warn), link: link(child, ['link', 'url'], at, warn), children: children(child, depth + 1, budget, at, warn) })];
+    return [
+      compact<TreeNode>({
+        title,
+        content: text(child, ['content', 'text'], at, warn),
+        link: link(child, ['link', 'url'], at, warn),
+        children: children(child, depth + 1, budget, at, warn),
+      }),
+    ];
   });
 }
 
@@ -309,7 +316,10 @@ function recognised(o: JsonObject): CardCode | undefined {
   if (Array.isArray(o.items) || Array.isArray(o.cards)) return CardCode.Carousel;
   if ((o.price !== undefined || o.originalPrice !== undefined) && (o.name !== undefined || o.title !== undefined)) return CardCode.Goods;
   if (Array.isArray(o.children)) return CardCode.Tree;
-  if ((o.name !== undefined || o.fileName !== undefined) && (o.size !== undefined || o.fileSize !== undefined || o.url !== undefined || o.fileUrl !== undefined))
+  if (
+    (o.name !== undefined || o.fileName !== undefined) &&
+    (o.size !== undefined || o.fileSize !== undefined || o.url !== undefined || o.fileUrl !== undefined)
+  )
     return CardCode.File;
   return undefined;
 }
@@ -341,7 +351,9 @@ function cardOf(raw: unknown, path: string, warn: Warn, nesting = 0): { card?: C
     return card ? { card } : { cardError: CardError.BadData };
   }
   if (!isObject(value)) {
-    warn?.(`${path}: no card (${value === null || value === undefined || value === '' ? 'empty' : `a ${typeof value}`}) and no code; shown as its text (${CardError.NoCode})`);
+    warn?.(
+      `${path}: no card (${value === null || value === undefined || value === '' ? 'empty' : `a ${typeof value}`}) and no code; shown as its text (${CardError.NoCode})`,
+    );
     return { cardError: CardError.NoCode, given: typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined };
   }
   const given = text(value, FALLBACK_KEYS, path, warn);

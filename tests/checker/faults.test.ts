@@ -268,7 +268,14 @@ const CASES: Case[] = [
     id: 'cards',
     status: 'warn',
     fix: /msgType "card" with msgContent \{code, data, fallback\?\}/,
-    fault: () => answers('getHistoryMsg', (e) => (e.code === 200 ? eachOf(e, (m) => (m.msgType === 'card' ? { ...m, msgContent: JSON.stringify({ code: 'goods', data: { name: 'Boots', img: 'javascript:alert(1)' } }) } : m)) : e)),
+    fault: () =>
+      answers('getHistoryMsg', (e) =>
+        e.code === 200
+          ? eachOf(e, (m) =>
+              m.msgType === 'card' ? { ...m, msgContent: JSON.stringify({ code: 'goods', data: { name: 'Boots', img: 'javascript:alert(1)' } }) } : m,
+            )
+          : e,
+      ),
   },
   {
     name: 'a card without a code warns on cards: the widget shows its fallback (NO_CODE)',
@@ -322,7 +329,9 @@ describe('check-backend accepts both readings the protocol allows', () => {
       name: 'cards in the history with msgContent the card itself rather than its JSON text',
       channel: 'showcase',
       fault: answers('getHistoryMsg', (e) =>
-        e.code === 200 ? eachOf(e, (m) => (m.msgType === 'card' && typeof m.msgContent === 'string' ? { ...m, msgContent: JSON.parse(m.msgContent) as Json } : m)) : e,
+        e.code === 200
+          ? eachOf(e, (m) => (m.msgType === 'card' && typeof m.msgContent === 'string' ? { ...m, msgContent: JSON.parse(m.msgContent) as Json } : m))
+          : e,
       ),
     },
     {

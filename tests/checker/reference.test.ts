@@ -30,7 +30,10 @@ describe('check-backend against the reference server', () => {
   });
 
   it('checks the cards of the showcase history (docs/protocol.md "Cards"); a channel without cards skips it', async () => {
-    expect((await check('showcase')).find((r) => r.id === 'cards')).toMatchObject({ status: 'pass', detail: expect.stringMatching(/cards decode: .*carousel/) });
+    expect((await check('showcase')).find((r) => r.id === 'cards')).toMatchObject({
+      status: 'pass',
+      detail: expect.stringMatching(/cards decode: .*carousel/),
+    });
     expect((await check('demo')).find((r) => r.id === 'cards')?.status).toBe('skip');
   });
 

@@ -23,32 +23,35 @@ const urlsOf = (card: Card): string[] =>
         : [];
 
 describe('the reference robot answers with cards (docs/protocol.md "Cards")', () => {
-  it.each([undefined, STREAM_ACCEPT])('"recommend" gets a carousel of 3–5 goods cards with prices, currencies, tags and images the server serves (Accept %s: always JSON)', async (accept) => {
-    const { ask, app, history, userId } = await robotVisitor();
-    const response = await ask('Can you recommend hiking gear?', accept);
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    const { data } = (await response.json()) as { data: RobotAskData };
-    expect(data.msgType).toBe(MsgType.Card);
-    const { card, cardError, fallback, lines } = decodeStrict(data.msgContent);
-    expect(lines).toEqual([]);
-    expect(cardError).toBeUndefined();
-    expect(fallback).toMatch(/Alpine Trail hiking boots/);
-    expect(card?.kind).toBe('carousel');
-    const items = card?.kind === 'carousel' ? (card.items as GoodsCard[]) : [];
-    expect(items.length).toBeGreaterThanOrEqual(3);
-    expect(items.length).toBeLessThanOrEqual(5);
-    for (const item of items) {
-      expect(item).toMatchObject({ kind: 'goods', currency: 'EUR', price: expect.any(Number), img: expect.stringMatching(/^\/api\/chat\/visitor\/files\//) });
-      const picture = await app.fetch(new Request(`http://localhost${item.img ?? ''}`));
-      expect(picture.status).toBe(200);
-      expect(picture.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    }
-    expect(items.some((i) => i.originalPrice !== undefined && i.originalPrice > (i.price ?? 0))).toBe(true);
-    expect(items.some((i) => (i.tags?.length ?? 0) > 0)).toBe(true);
-    // Stored as the widget reads it back from the history.
-    const stored = (await history(userId)).at(-1);
-    expect(stored).toMatchObject({ senderType: SenderType.Robot, msgType: MsgType.Card, msgContent: data.msgContent });
-  });
+  it.each([undefined, STREAM_ACCEPT])(
+    '"recommend" gets a carousel of 3–5 goods cards with prices, currencies, tags and images the server serves (Accept %s: always JSON)',
+    async (accept) => {
+      const { ask, app, history, userId } = await robotVisitor();
+      const response = await ask('Can you recommend hiking gear?', accept);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const { data } = (await response.json()) as { data: RobotAskData };
+      expect(data.msgType).toBe(MsgType.Card);
+      const { card, cardError, fallback, lines } = decodeStrict(data.msgContent);
+      expect(lines).toEqual([]);
+      expect(cardError).toBeUndefined();
+      expect(fallback).toMatch(/Alpine Trail hiking boots/);
+      expect(card?.kind).toBe('carousel');
+      const items = card?.kind === 'carousel' ? (card.items as GoodsCard[]) : [];
+      expect(items.length).toBeGreaterThanOrEqual(3);
+      expect(items.length).toBeLessThanOrEqual(5);
+      for (const item of items) {
+        expect(item).toMatchObject({ kind: 'goods', currency: 'EUR', price: expect.any(Number), img: expect.stringMatching(/^\/api\/chat\/visitor\/files\//) });
+        const picture = await app.fetch(new Request(`http://localhost${item.img ?? ''}`));
+        expect(picture.status).toBe(200);
+        expect(picture.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      }
+      expect(items.some((i) => i.originalPrice !== undefined && i.originalPrice > (i.price ?? 0))).toBe(true);
+      expect(items.some((i) => (i.tags?.length ?? 0) > 0)).toBe(true);
+      // Stored as the widget reads it back from the history.
+      const stored = (await history(userId)).at(-1);
+      expect(stored).toMatchObject({ senderType: SenderType.Robot, msgType: MsgType.Card, msgContent: data.msgContent });
+    },
+  );
 
   it('"help topics" gets a tree: a help centre of 3 topics with nested children, contents and links', async () => {
     const { ask } = await robotVisitor();
@@ -58,7 +61,11 @@ describe('the reference robot answers with cards (docs/protocol.md "Cards")', ()
     expect(card).toMatchObject({ kind: 'tree', title: 'Help centre' });
     const topics = card?.kind === 'tree' ? card.children : [];
     expect(topics).toHaveLength(3);
-    for (const topic of topics) expect(topic).toMatchObject({ link: expect.stringMatching(/^https:\/\//), children: expect.arrayContaining([expect.objectContaining({ content: expect.any(String) })]) });
+    for (const topic of topics)
+      expect(topic).toMatchObject({
+        link: expect.stringMatching(/^https:\/\//),
+        children: expect.arrayContaining([expect.objectContaining({ content: expect.any(String) })]),
+      });
     expect(topics.some((t) => t.children.some((c) => c.children.length > 0))).toBe(true);
   });
 

@@ -7,13 +7,24 @@ import { testEngine } from '../hooks/strictMode';
 import { renderUi } from './renderUi';
 
 /** A robot's card message from the wire, decoded as the history decodes it. */
-const wireCard = (msgContent: unknown) => decodeMessage({ id: 'card-1', senderType: SenderType.Robot, msgType: 'card', msgContent }, { now: 0, newId: () => 'x' });
+const wireCard = (msgContent: unknown) =>
+  decodeMessage({ id: 'card-1', senderType: SenderType.Robot, msgType: 'card', msgContent }, { now: 0, newId: () => 'x' });
 
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)>';
 
 describe('a card message in the widget (before the card components: docs/protocol.md "Cards")', () => {
   it('shows the card’s plain-text fallback, not its JSON', () => {
-    const m = wireCard(JSON.stringify({ code: 'carousel', data: { items: [{ name: 'Trail boots', price: 129.9, currency: 'EUR' }, { name: 'Rain jacket', price: 89, currency: 'EUR' }] } }));
+    const m = wireCard(
+      JSON.stringify({
+        code: 'carousel',
+        data: {
+          items: [
+            { name: 'Trail boots', price: 129.9, currency: 'EUR' },
+            { name: 'Rain jacket', price: 89, currency: 'EUR' },
+          ],
+        },
+      }),
+    );
     const { container } = renderUi(<MessageContent message={m} />, { engine: testEngine().engine });
     expect(container.textContent).toBe('Trail boots · EUR 129.90\nRain jacket · EUR 89.00');
     expect(container.textContent).not.toContain('{');

@@ -52,7 +52,8 @@ function ask({ api, getState, scheduler, log }: EffectContext, id: string): Obse
       switch (frame.type) {
         case 'answer': {
           // A card answer is decoded here, where its bad fields can be logged (docs/protocol.md "Cards").
-          const card = frame.answer.msgType === MsgType.Card ? decodeCardContent(frame.answer.msgContent, (line) => log.warn(line), 'robotAsk.msgContent') : undefined;
+          const card =
+            frame.answer.msgType === MsgType.Card ? decodeCardContent(frame.answer.msgContent, (line) => log.warn(line), 'robotAsk.msgContent') : undefined;
           return end({ type: 'robotAnswered', id, answer: frame.answer, ...(card && { card }), createdAt: scheduler.now() });
         }
         case 'finish':

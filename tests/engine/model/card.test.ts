@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { cardFallback, cardToWire, cardUrl, decodeCardContent, isCardMessage, MAX_CAROUSEL_ITEMS, MAX_TREE_DEPTH, MAX_TREE_NODES, type TreeNode } from '#engine/model/card';
+import {
+  cardFallback,
+  cardToWire,
+  cardUrl,
+  decodeCardContent,
+  isCardMessage,
+  MAX_CAROUSEL_ITEMS,
+  MAX_TREE_DEPTH,
+  MAX_TREE_NODES,
+  type TreeNode,
+} from '#engine/model/card';
 import { CardError, MsgType, SenderType } from '#engine/model/codes';
 import { decodeMessage } from '#engine/model/decodeMessage';
 import { createMessage, toWire } from '#engine/model/message';
@@ -10,7 +20,18 @@ import { decodeRobot } from '#engine/transport/decoders';
 const NOW = 1_700_000_000_000;
 const defaults = (warn = vi.fn()) => ({ now: NOW, newId: () => 'generated-1', warn });
 
-const BOOTS = { name: 'Trail boots', desc: 'Waterproof leather', price: 129.9, originalPrice: '159.90', currency: 'eur', count: 1, unit: 'pair', tags: ['new', 'outdoor'], status: 'In stock', img: '/api/chat/visitor/files/boots.svg' };
+const BOOTS = {
+  name: 'Trail boots',
+  desc: 'Waterproof leather',
+  price: 129.9,
+  originalPrice: '159.90',
+  currency: 'eur',
+  count: 1,
+  unit: 'pair',
+  tags: ['new', 'outdoor'],
+  status: 'In stock',
+  img: '/api/chat/visitor/files/boots.svg',
+};
 const BOOTS_CARD = {
   kind: 'goods',
   code: 'goods',
@@ -79,7 +100,10 @@ describe('card messages (docs/protocol.md "Cards")', () => {
       size: 10,
       url: 'https://x.test/a.pdf',
     });
-    expect(decoded({ code: 'file', data: { url: '/files/Size%20guide.txt' } }).m.card).toMatchObject({ name: 'Size guide.txt', url: '/files/Size%20guide.txt' });
+    expect(decoded({ code: 'file', data: { url: '/files/Size%20guide.txt' } }).m.card).toMatchObject({
+      name: 'Size guide.txt',
+      url: '/files/Size%20guide.txt',
+    });
     expect(decoded({ name: 'b.txt', size: 3 }).m.card).toMatchObject({ kind: 'file', name: 'b.txt', size: 3 });
   });
 
@@ -98,13 +122,20 @@ describe('card messages (docs/protocol.md "Cards")', () => {
       code: 'tree',
       title: 'Help centre',
       children: [
-        { title: 'Shipping', link: 'https://example.com/help/shipping', children: [{ title: 'Tracking', content: 'Use the link in your email.', children: [] }] },
+        {
+          title: 'Shipping',
+          link: 'https://example.com/help/shipping',
+          children: [{ title: 'Tracking', content: 'Use the link in your email.', children: [] }],
+        },
         { title: 'Returns', content: 'Within 30 days.', children: [] },
         { title: 'Payment', children: [] },
       ],
     });
     expect(m.msgContent).toBe('Help centre\n• Shipping https://example.com/help/shipping\n  • Tracking\n• Returns\n• Payment');
-    expect(decoded({ code: 'tree', data: help.children }).m.card).toMatchObject({ kind: 'tree', children: [{ title: 'Shipping' }, { title: 'Returns' }, { title: 'Payment' }] });
+    expect(decoded({ code: 'tree', data: help.children }).m.card).toMatchObject({
+      kind: 'tree',
+      children: [{ title: 'Shipping' }, { title: 'Returns' }, { title: 'Payment' }],
+    });
     expect(decoded({ children: help.children }).m.card).toMatchObject({ kind: 'tree' });
   });
 
@@ -125,7 +156,11 @@ describe('card messages (docs/protocol.md "Cards")', () => {
 
   it('carousel: {code: "carousel", data: {items}}, data a list, or a bare list; items of any card but a carousel', () => {
     const items = [BOOTS, { code: 'file', data: { name: 'a.pdf' } }, { code: 'coupon', data: { pct: 10 } }];
-    const expected = { kind: 'carousel', code: 'carousel', items: [BOOTS_CARD, { kind: 'file', code: 'file', name: 'a.pdf' }, { kind: 'custom', code: 'coupon', data: { pct: 10 } }] };
+    const expected = {
+      kind: 'carousel',
+      code: 'carousel',
+      items: [BOOTS_CARD, { kind: 'file', code: 'file', name: 'a.pdf' }, { kind: 'custom', code: 'coupon', data: { pct: 10 } }],
+    };
     expect(decoded({ code: 'carousel', data: { items } }).m.card).toEqual(expected);
     expect(decoded({ code: 'carousel', data: items }).m.card).toEqual(expected);
     expect(decoded(items).m.card).toEqual(expected);
@@ -134,7 +169,10 @@ describe('card messages (docs/protocol.md "Cards")', () => {
   });
 
   it('carousel: a nested carousel is flattened into it (one log line), bad items are dropped, at most MAX_CAROUSEL_ITEMS', () => {
-    const { m, lines } = decoded({ code: 'carousel', data: { items: [BOOTS, [BOOTS, { code: 'carousel', data: [BOOTS] }], { code: 'goods', data: { price: 3 } }, 42] } });
+    const { m, lines } = decoded({
+      code: 'carousel',
+      data: { items: [BOOTS, [BOOTS, { code: 'carousel', data: [BOOTS] }], { code: 'goods', data: { price: 3 } }, 42] },
+    });
     expect(m.card?.kind === 'carousel' && m.card.items).toEqual([BOOTS_CARD, BOOTS_CARD, BOOTS_CARD]);
     expect(lines.filter((l) => l.includes('inside a carousel'))).toHaveLength(2);
     expect(lines.some((l) => l.includes('no usable goods card'))).toBe(true);
@@ -170,7 +208,12 @@ describe('card messages (docs/protocol.md "Cards")', () => {
   });
 
   it('BAD_DATA: a built-in card whose data is unusable (goods without a name, an empty carousel, a tree without title or nodes)', () => {
-    for (const content of [{ code: 'goods', data: { price: 3 } }, { code: 'carousel', data: { items: [] } }, { code: 'tree', data: {} }, { code: 'file', data: 'x' }]) {
+    for (const content of [
+      { code: 'goods', data: { price: 3 } },
+      { code: 'carousel', data: { items: [] } },
+      { code: 'tree', data: {} },
+      { code: 'file', data: 'x' },
+    ]) {
       const { m, lines } = decoded({ ...content, fallback: 'see the shop' });
       expect(m, JSON.stringify(content)).toMatchObject({ cardError: CardError.BadData, msgContent: 'see the shop' });
       expect(m.card).toBeUndefined();
@@ -193,7 +236,18 @@ describe('card messages (docs/protocol.md "Cards")', () => {
     expect(cardUrl('https://example.com/a b.png')).toBeUndefined();
     expect(cardUrl('/api/chat/visitor/files/x.svg')).toBe('/api/chat/visitor/files/x.svg');
     expect(cardUrl('img/x.png')).toBe('img/x.png');
-    for (const bad of ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'java\tscript:alert(1)', 'data:image/png;base64,AAAA', 'vbscript:x', '//evil.test/x.png', '/\\evil.test/x', 'ftp://x.test/a', 42, '\u0001javascript:alert(1)']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JAVASCRIPT:alert(1)',
+      'java\tscript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'vbscript:x',
+      '//evil.test/x.png',
+      '/\\evil.test/x',
+      'ftp://x.test/a',
+      42,
+      '\u0001javascript:alert(1)',
+    ]) {
       expect(cardUrl(bad), String(bad)).toBeUndefined();
     }
     const { m, lines } = decoded({ code: 'goods', data: { name: 'Mug', img: 'javascript:alert(1)', link: 'data:text/html,<script>alert(1)</script>' } });
@@ -202,7 +256,10 @@ describe('card messages (docs/protocol.md "Cards")', () => {
   });
 
   it('a card decoded again from its wire form (toWire) is the same card, with the same fallback', () => {
-    const { m } = decoded({ code: 'carousel', data: [BOOTS, { code: 'tree', data: { title: 'Help', children: [{ title: 'A', link: 'https://a.test/' }] } }, { code: 'x', data: [1, 2] }] });
+    const { m } = decoded({
+      code: 'carousel',
+      data: [BOOTS, { code: 'tree', data: { title: 'Help', children: [{ title: 'A', link: 'https://a.test/' }] } }, { code: 'x', data: [1, 2] }],
+    });
     const visitor = createMessage({ id: 'v1', senderType: SenderType.Visitor, msgType: MsgType.Card, msgContent: m.msgContent, card: m.card, createdAt: NOW });
     const wire = toWire(visitor, 'u1');
     expect(JSON.parse(wire.msgContent)).toMatchObject({ code: 'carousel', fallback: m.msgContent });
@@ -211,7 +268,10 @@ describe('card messages (docs/protocol.md "Cards")', () => {
   });
 
   it('robotAsk: a card answer’s msgContent may be the card itself; it is read as its JSON text', () => {
-    expect(decodeRobot({ msgType: 'card', msgContent: { code: 'goods', data: BOOTS } })).toEqual({ msgType: 'card', msgContent: JSON.stringify({ code: 'goods', data: BOOTS }) });
+    expect(decodeRobot({ msgType: 'card', msgContent: { code: 'goods', data: BOOTS } })).toEqual({
+      msgType: 'card',
+      msgContent: JSON.stringify({ code: 'goods', data: BOOTS }),
+    });
     expect(() => decodeRobot({ msgType: 'answermsg', msgContent: { code: 'goods' } })).toThrow();
   });
 

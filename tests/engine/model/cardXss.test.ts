@@ -6,7 +6,14 @@ import { decodeCardContent, type Card } from '#engine/model/card';
  * same string (a UI renders it as text); script URLs go through every URL field and are dropped.
  */
 const MARKUP = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>'];
-const SCRIPT_URLS = ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\nscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)'];
+const SCRIPT_URLS = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  ' javascript:alert(1)',
+  'java\nscript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+];
 
 /** Every string anywhere in a card. */
 function strings(value: unknown): string[] {
@@ -23,7 +30,14 @@ function everyField(text: string, url: string) {
   return {
     code: 'carousel',
     fallback: undefined,
-    data: { items: [{ code: 'goods', data: goods }, { code: 'file', data: { name: text, size: 1, url } }, { code: 'tree', data: node }, { code: 'custom', data: { html: text, href: url } }] },
+    data: {
+      items: [
+        { code: 'goods', data: goods },
+        { code: 'file', data: { name: text, size: 1, url } },
+        { code: 'tree', data: node },
+        { code: 'custom', data: { html: text, href: url } },
+      ],
+    },
   };
 }
 

@@ -66,7 +66,15 @@ describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor messa
   it('a card answer (msgType "card", docs/protocol.md "Cards") fills the placeholder with the card, its fallback as the text; a bad field is logged', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
-      const content = { code: 'carousel', data: { items: [{ name: 'Boots', price: 99, currency: 'EUR', img: 'javascript:x' }, { name: 'Cap', price: 15, currency: 'EUR' }] } };
+      const content = {
+        code: 'carousel',
+        data: {
+          items: [
+            { name: 'Boots', price: 99, currency: 'EUR', img: 'javascript:x' },
+            { name: 'Cap', price: 15, currency: 'EUR' },
+          ],
+        },
+      };
       const answer: RobotAskData = { msgContent: JSON.stringify(content), msgType: MsgType.Card };
       const api = fakeApi({ robotAsk: () => cold('40ms (a|)', { a: answerFrame(answer) }) });
       const log = logSpy();
