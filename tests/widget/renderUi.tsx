@@ -44,25 +44,41 @@ const ITEM_PX = 40;
  * size at once: a tall viewport for the scroll container (overflow auto) and a small one for items.
  */
 class FakeLayoutResizeObserver {
+  /** The observers of each element, so that a test can give one a new size (resizeTo). */
+  static readonly observing = new Map<Element, Set<FakeLayoutResizeObserver>>();
   constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element): void {
     const style = (target as HTMLElement).style;
     const scroller = [style.overflow, style.overflowY, style.overflowX].some((v) => v === 'auto' || v === 'scroll');
-    const height = scroller ? VIEWPORT_PX : ITEM_PX;
+    const observers = FakeLayoutResizeObserver.observing.get(target) ?? new Set();
+    observers.add(this);
+    FakeLayoutResizeObserver.observing.set(target, observers);
+    // Like the real one, it reports after the layout effects that started observing.
+    queueMicrotask(() => this.report(target, scroller ? VIEWPORT_PX : ITEM_PX));
+  }
+  report(target: Element, height: number): void {
     const rect = { x: 0, y: 0, top: 0, left: 0, bottom: height, right: 400, width: 400, height, toJSON: () => ({}) };
     const size = [{ blockSize: height, inlineSize: 400 }];
-    const entry: ResizeObserverEntry = {
-      target,
-      contentRect: rect,
-      borderBoxSize: size,
-      contentBoxSize: size,
-      devicePixelContentBoxSize: size,
-    };
-    // Like the real one, it reports after the layout effects that started observing.
-    queueMicrotask(() => this.callback([entry], this));
+    const entry: ResizeObserverEntry = { target, contentRect: rect, borderBoxSize: size, contentBoxSize: size, devicePixelContentBoxSize: size };
+    this.callback([entry], this);
   }
-  unobserve(): void {}
-  disconnect(): void {}
+  unobserve(target: Element): void {
+    FakeLayoutResizeObserver.observing.get(target)?.delete(this);
+  }
+  disconnect(): void {
+    for (const observers of FakeLayoutResizeObserver.observing.values()) observers.delete(this);
+  }
+}
+
+/** The fake layout gives the row of the virtualised list that holds `element` a new height, as a real layout does when the row grows. */
+export function resizeRowOf(element: Element, height: number): void {
+  for (let el: Element | null = element; el; el = el.parentElement) {
+    const observers = FakeLayoutResizeObserver.observing.get(el);
+    if (!observers?.size) continue;
+    for (const observer of observers) observer.report(el, height);
+    return;
+  }
+  throw new Error('no observed row holds the element');
 }
 
 /**
@@ -82,6 +98,7 @@ export function stubLayout(): () => void {
     },
   });
   return () => {
+    FakeLayoutResizeObserver.observing.clear();
     vi.unstubAllGlobals();
     if (!hadScrollTo) Reflect.deleteProperty(Element.prototype, 'scrollTo');
     if (offsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent);
