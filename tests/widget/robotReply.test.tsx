@@ -140,6 +140,29 @@ describeBoth('a streamed robot answer', ({ strict }) => {
     }
   });
 
+  it("a streaming answer shows its paragraphs as blocks, and a delta changes only the last one's text (the browser lays out that paragraph, not the whole answer)", async () => {
+    const { engine, view, send } = streamingChat(strict);
+    await tick();
+    act(() => void engine.sendText('When are you open?'));
+    await tick();
+    send({ type: 'text', part: 't', delta: 'We open at nine.\n\nOn Saturdays' });
+    await tick();
+    const answer = view.container.querySelector('.answer-streaming') as HTMLElement;
+    const first = answer.firstElementChild;
+    const changed: Node[] = [];
+    const observer = new MutationObserver((records) => changed.push(...records.map((r) => r.target)));
+    observer.observe(answer, { subtree: true, childList: true, characterData: true, attributes: true });
+    send({ type: 'text', part: 't', delta: ' at ten.' });
+    await tick();
+    observer.disconnect();
+    // The text as one text node would show it (in pre-wrap), each paragraph a block, its blank line with it.
+    expect(answer.textContent).toBe('We open at nine.\n\nOn Saturdays at ten.');
+    expect([...answer.children].map((p) => p.textContent)).toEqual(['We open at nine.\n\n', 'On Saturdays at ten.']);
+    expect(answer.firstElementChild).toBe(first);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.every((n) => answer.lastElementChild?.contains(n))).toBe(true);
+  });
+
   it("the live region reads the answer once, whole, with the robot's name — never a delta", async () => {
     const { engine, send, region } = streamingChat(strict);
     await tick();
