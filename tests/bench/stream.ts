@@ -109,7 +109,7 @@ interface StreamProbe {
   /** DOM mutations elsewhere meanwhile, by what changed. */
   outside: Record<string, number>;
   /** React commits meanwhile (React build): component renders inside the answer's item, in other message items, elsewhere (by host element). */
-  commits: { inside: number; otherItems: number; elsewhere: string[] }[];
+  commits: { inside: number; otherItems: number; otherMounts: number; elsewhere: string[] }[];
 }
 
 /**
@@ -257,21 +257,22 @@ function probeStream(tokens: number): void {
     onCommitFiberRoot: (_renderer: number, root: { current: Fiber }) => {
       const { item } = answerItem();
       if (!streaming() || !item) return;
-      const commit = { inside: 0, otherItems: 0, elsewhere: [] as string[] };
+      const commit = { inside: 0, otherItems: 0, otherMounts: 0, elsewhere: [] as string[] };
       // The answer's own item: its message and the list's wrapper of it (virtua's item element).
       const own = item.parentElement ?? item;
-      const rendered = (fiber: Fiber) => {
+      /** A component rendered in this commit; `mounted`: for the first time (a row entering the list's rendered range). */
+      const rendered = (fiber: Fiber, mounted: boolean) => {
         const host = hostOf(fiber);
         if (host && own.contains(host)) commit.inside += 1;
-        else if (host?.querySelector('.message') && !host.querySelector('.message-list__scroller') && !host.contains(item)) {
+        else if ((host?.querySelector('.message') && !host.querySelector('.message-list__scroller') && !host.contains(item)) || host?.closest('.message')) {
           // Another message's item (its wrapper in the list, or inside it).
           commit.otherItems += 1;
-        } else if (host?.closest('.message')) commit.otherItems += 1;
-        else commit.elsewhere.push(host ? describe(host) : '(no element)');
+          if (mounted) commit.otherMounts += 1;
+        } else commit.elsewhere.push(host ? describe(host) : '(no element)');
       };
       // As React DevTools reads a commit: a subtree whose children are the previous tree's own was not rendered.
       const walk = (fiber: Fiber, previous: Fiber | null) => {
-        if (COMPONENT_TAGS.has(fiber.tag) && (previous === null || (fiber.flags & PERFORMED_WORK) !== 0)) rendered(fiber);
+        if (COMPONENT_TAGS.has(fiber.tag) && (previous === null || (fiber.flags & PERFORMED_WORK) !== 0)) rendered(fiber, previous === null);
         if (previous !== null && fiber.child === previous.child) return;
         for (let c = fiber.child; c; c = c.sibling) walk(c, c.alternate);
       };
@@ -299,7 +300,7 @@ export interface StreamFigures {
   latency: { p50: number; p95: number; max: number; withinFrame: number; firstFrame: number; inView: number };
   inside: number;
   outside: Record<string, number>;
-  commits: { count: number; inside: number; otherItems: number; elsewhere: Record<string, number> } | null;
+  commits: { count: number; inside: number; otherItems: number; otherMounts: number; elsewhere: Record<string, number> } | null;
 }
 
 /** A trace event as Chromium writes it (times in µs; `tdur` the thread's CPU time). */
@@ -406,6 +407,7 @@ export async function streamFigures(url: string, chromiumPath: string): Promise<
               count: probe.commits.length,
               inside: probe.commits.reduce((n, c) => n + c.inside, 0),
               otherItems: probe.commits.reduce((n, c) => n + c.otherItems, 0),
+              otherMounts: probe.commits.reduce((n, c) => n + c.otherMounts, 0),
               elsewhere,
             },
     };
@@ -434,7 +436,7 @@ export function streamReport(f: StreamFigures): string[] {
     const elsewhere = Object.entries(f.commits.elsewhere).sort((a, b) => b[1] - a[1]);
     const elsewhereCount = elsewhere.reduce((n, [, c]) => n + c, 0);
     lines.push(
-      `stream: React commits: ${f.commits.count} (${per(f.commits.count)} per delta); components rendered: ${f.commits.inside} in the answer's item, ${f.commits.otherItems} in other message items, ${elsewhereCount} elsewhere${elsewhere.length ? ` (${elsewhere.map(([what, n]) => `${what} ×${n}`).join('; ')})` : ''} (target: 0 in other items, no list re-render)`,
+      `stream: React commits: ${f.commits.count} (${per(f.commits.count)} per delta); components rendered: ${f.commits.inside} in the answer's item, ${f.commits.otherItems} in other message items (${f.commits.otherMounts} of them mounting: rows entering the rendered range), ${elsewhereCount} elsewhere${elsewhere.length ? ` (${elsewhere.map(([what, n]) => `${what} ×${n}`).join('; ')})` : ''} (target: 0 in other items, no list re-render)`,
     );
   } else lines.push('stream: React commits: not counted (this runtime reports no commits to the DevTools hook)');
   return lines;
