@@ -20,9 +20,13 @@ export function wireIds(message: ChatMessage): string[] {
 /** Whether the message is the one named `id`, by its own id or the backend's. */
 const named = (id: string) => (m: ChatMessage) => m.id === id || m.serverId === id;
 
-/** The list with message `id` changed by `change` (null removes it); the list itself when `id` is not in it or `change` kept it. */
+/**
+ * The list with message `id` changed by `change` (null removes it); the list itself when `id` is not in it or `change` kept it.
+ * Searched from the end, where the messages that change are (a robot answer ending, a delivery
+ * confirmed): with 10,000 messages of history, a search from the start reads them all.
+ */
 export function update(list: readonly ChatMessage[], id: string, change: (m: ChatMessage) => ChatMessage | null): readonly ChatMessage[] {
-  const i = list.findIndex(named(id));
+  const i = list.findLastIndex(named(id));
   if (i < 0) return list;
   const next = change(list[i] as ChatMessage);
   if (next === list[i]) return list;
@@ -45,9 +49,9 @@ export function prepend(list: readonly ChatMessage[], older: readonly ChatMessag
   return fresh.length ? assignTimes([...fresh, ...list]) : list;
 }
 
-/** The message with this id (its own or the backend's), if shown. */
+/** The message with this id (its own or the backend's), if shown; searched from the end, as `update`. */
 export function findMessage(list: readonly ChatMessage[], id: string): ChatMessage | undefined {
-  return list.find(named(id));
+  return list.findLast(named(id));
 }
 
 /**

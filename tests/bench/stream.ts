@@ -5,6 +5,10 @@
  * widget's production build on the `bench` channel (10,000 history messages). In the page, while
  * the text streams:
  * - long tasks (PerformanceObserver 'longtask'): how many, the longest (target: none over 50 ms);
+ *   and, from a Chromium trace (category `toplevel`, light enough to leave on), each task's time on
+ *   the clock against its thread's CPU time: on a machine busy with other work (the load average is
+ *   printed) the renderer's main thread is descheduled inside a task, which the clock counts and the
+ *   CPU time does not, so a task long only on the clock is the machine's, one long in CPU the page's;
  * - what each delta changes outside the answer's own message item: every DOM mutation of the
  *   document (MutationObserver), and in the React build the components each commit rendered, read
  *   from the commits React reports to a DevTools hook (`__REACT_DEVTOOLS_GLOBAL_HOOK__`, which
@@ -19,6 +23,7 @@ import { createUIMessageStream, createUIMessageStreamResponse } from 'ai';
 import { Hono } from 'hono';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 
 /** The answer: 2,000 tokens at 50 tokens/s, each token one text-delta (about 40 s). */
@@ -104,7 +109,7 @@ interface StreamProbe {
   /** DOM mutations elsewhere meanwhile, by what changed. */
   outside: Record<string, number>;
   /** React commits meanwhile (React build): component renders inside the answer's item, in other message items, elsewhere (by host element). */
-  commits: { inside: number; otherItems: number; elsewhere: string[] }[];
+  commits: { inside: number; otherItems: number; otherMounts: number; elsewhere: string[] }[];
 }
 
 /**
@@ -148,6 +153,9 @@ function probeStream(tokens: number): void {
             if (frame.type === 'text-delta' && typeof frame.delta === 'string') {
               length += frame.delta.length;
               probe.arrivals.push({ at, length });
+              // The window in the trace: marks are trace events (blink.user_timing) on the trace's clock.
+              if (probe.arrivals.length === 1) performance.mark('stream:first');
+              if (probe.arrivals.length === tokens) performance.mark('stream:last');
               if (probe.arrivals.length === 1)
                 requestAnimationFrame(function frame(t) {
                   probe.frames.push(t);
@@ -249,21 +257,22 @@ function probeStream(tokens: number): void {
     onCommitFiberRoot: (_renderer: number, root: { current: Fiber }) => {
       const { item } = answerItem();
       if (!streaming() || !item) return;
-      const commit = { inside: 0, otherItems: 0, elsewhere: [] as string[] };
+      const commit = { inside: 0, otherItems: 0, otherMounts: 0, elsewhere: [] as string[] };
       // The answer's own item: its message and the list's wrapper of it (virtua's item element).
       const own = item.parentElement ?? item;
-      const rendered = (fiber: Fiber) => {
+      /** A component rendered in this commit; `mounted`: for the first time (a row entering the list's rendered range). */
+      const rendered = (fiber: Fiber, mounted: boolean) => {
         const host = hostOf(fiber);
         if (host && own.contains(host)) commit.inside += 1;
-        else if (host?.querySelector('.message') && !host.querySelector('.message-list__scroller') && !host.contains(item)) {
+        else if ((host?.querySelector('.message') && !host.querySelector('.message-list__scroller') && !host.contains(item)) || host?.closest('.message')) {
           // Another message's item (its wrapper in the list, or inside it).
           commit.otherItems += 1;
-        } else if (host?.closest('.message')) commit.otherItems += 1;
-        else commit.elsewhere.push(host ? describe(host) : '(no element)');
+          if (mounted) commit.otherMounts += 1;
+        } else commit.elsewhere.push(host ? describe(host) : '(no element)');
       };
       // As React DevTools reads a commit: a subtree whose children are the previous tree's own was not rendered.
       const walk = (fiber: Fiber, previous: Fiber | null) => {
-        if (COMPONENT_TAGS.has(fiber.tag) && (previous === null || (fiber.flags & PERFORMED_WORK) !== 0)) rendered(fiber);
+        if (COMPONENT_TAGS.has(fiber.tag) && (previous === null || (fiber.flags & PERFORMED_WORK) !== 0)) rendered(fiber, previous === null);
         if (previous !== null && fiber.child === previous.child) return;
         for (let c = fiber.child; c; c = c.sibling) walk(c, c.alternate);
       };
@@ -284,10 +293,55 @@ export interface StreamFigures {
   shown: number;
   seconds: number;
   longTasks: { over50: number; longest: number; at: string[] };
+  /** From the trace: the renderer's main-thread tasks while it streams, on the clock and in the thread's CPU time (ms). */
+  cpu: { over50Wall: number; over50Cpu: number; longestCpu: number; at: string[]; busy: number } | null;
+  /** The machine's 1-minute load average as the answer started and ended (2 cores: above 2, work waits for a core). */
+  load: [number, number];
   latency: { p50: number; p95: number; max: number; withinFrame: number; firstFrame: number; inView: number };
   inside: number;
   outside: Record<string, number>;
-  commits: { count: number; inside: number; otherItems: number; elsewhere: Record<string, number> } | null;
+  commits: { count: number; inside: number; otherItems: number; otherMounts: number; elsewhere: Record<string, number> } | null;
+}
+
+/** A trace event as Chromium writes it (times in µs; `tdur` the thread's CPU time). */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * The page's main-thread tasks between the marks `stream:first` and 0.1 s after `stream:last`, from a
+ * `toplevel` trace: how many took over 50 ms on the clock, how many over 50 ms of CPU, the longest
+ * in CPU, each long one as "at: clock/CPU", and the share of the window the thread was busy (CPU).
+ */
+function mainThreadTasks(trace: Buffer): StreamFigures['cpu'] {
+  const { traceEvents: events } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const first = events.find((e) => e.name === 'stream:first');
+  const last = events.find((e) => e.name === 'stream:last');
+  if (!first || !last) return null;
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === first.pid);
+  if (!main) return null;
+  const from = first.ts;
+  const to = last.ts + 100_000;
+  const tasks = events.filter(
+    (e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.ts + (e.dur ?? 0) >= from && e.ts <= to,
+  );
+  const wall = (e: TraceEvent) => (e.dur ?? 0) / 1000;
+  const cpu = (e: TraceEvent) => (e.tdur ?? 0) / 1000;
+  const long = tasks.filter((e) => wall(e) > LONG_TASK_MS || cpu(e) > LONG_TASK_MS);
+  return {
+    over50Wall: tasks.filter((e) => wall(e) > LONG_TASK_MS).length,
+    over50Cpu: tasks.filter((e) => cpu(e) > LONG_TASK_MS).length,
+    longestCpu: Math.max(0, ...tasks.map(cpu)),
+    at: long.map((e) => `${((e.ts - from) / 1e6).toFixed(1)} s: ${wall(e).toFixed(0)}/${cpu(e).toFixed(0)} ms`),
+    busy: tasks.reduce((n, e) => n + cpu(e), 0) / ((to - from) / 1000),
+  };
 }
 
 /** Asks the `bench` channel's robot (relayed to the paced robot) one question in the build at `url`, and reads the probe. */
@@ -301,12 +355,18 @@ export async function streamFigures(url: string, chromiumPath: string): Promise<
     await page.locator('.message').first().waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1_000);
     await page.fill('textarea', 'Tell me everything about shipping, returns and payment');
+    await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+    const loadBefore = loadavg()[0] ?? NaN;
     await page.press('textarea', 'Enter');
     const expected = (STREAM.tokens / STREAM.tokensPerSecond) * 1000;
     await page.waitForFunction((n) => (window as unknown as { __stream: StreamProbe }).__stream.shown.filter(Boolean).length >= n, STREAM.tokens, {
       timeout: expected + 60_000,
       polling: 1_000,
     });
+    const loadAfter = loadavg()[0] ?? NaN;
+    // The answer's end (its message takes the text, the list re-renders) comes within the 0.1 s after the last delta.
+    await page.waitForTimeout(500);
+    const cpu = mainThreadTasks(await browser.stopTracing());
     const probe = await page.evaluate(() => (window as unknown as { __stream: StreamProbe }).__stream);
     await context.close();
 
@@ -336,6 +396,8 @@ export async function streamFigures(url: string, chromiumPath: string): Promise<
         firstFrame: firstFrame / shown.length,
         inView: shown.filter((s) => s.inView).length / shown.length,
       },
+      cpu,
+      load: [loadBefore, loadAfter],
       inside: probe.inside,
       outside: probe.outside,
       commits:
@@ -345,6 +407,7 @@ export async function streamFigures(url: string, chromiumPath: string): Promise<
               count: probe.commits.length,
               inside: probe.commits.reduce((n, c) => n + c.inside, 0),
               otherItems: probe.commits.reduce((n, c) => n + c.otherItems, 0),
+              otherMounts: probe.commits.reduce((n, c) => n + c.otherMounts, 0),
               elsewhere,
             },
     };
@@ -363,6 +426,9 @@ export function streamReport(f: StreamFigures): string[] {
   const lines = [
     `stream: ${f.deltas} text deltas over ${f.seconds.toFixed(1)} s (${(f.deltas / f.seconds).toFixed(1)}/s), ${f.shown} seen on screen`,
     `stream: long tasks while it streams: ${f.longTasks.over50} over ${LONG_TASK_MS} ms, longest ${ms(f.longTasks.longest)} ${f.longTasks.over50 === 0 ? 'ok' : 'OVER TARGET'} (target: none over ${LONG_TASK_MS} ms)${f.longTasks.at.length ? ` [from the first delta: ${f.longTasks.at.join(', ')}]` : ''}`,
+    f.cpu
+      ? `stream: the same window from a trace: ${f.cpu.over50Wall} main-thread tasks over ${LONG_TASK_MS} ms on the clock, ${f.cpu.over50Cpu} over ${LONG_TASK_MS} ms of CPU (longest in CPU ${ms(f.cpu.longestCpu)}); the thread busy ${pct(f.cpu.busy)} of the time${f.cpu.at.length ? ` [clock/CPU: ${f.cpu.at.join(', ')}]` : ''}; load average ${f.load[0].toFixed(1)} → ${f.load[1].toFixed(1)} on ${cpus().length} cores`
+      : 'stream: no trace of the main thread (the marks were not found)',
     `stream: arrival → frame showing it: p50 ${ms(f.latency.p50)}, p95 ${ms(f.latency.p95)}, max ${ms(f.latency.max)}; within ${ms(FRAME_MS)} ${pct(f.latency.withinFrame)}, in the first frame after arrival ${pct(f.latency.firstFrame)} (target: within one frame); its end in the list's viewport ${pct(f.latency.inView)}`,
     `stream: DOM mutations: ${f.inside} inside the answer's message item (${per(f.inside)} per delta), ${outsideCount} outside (${per(outsideCount)} per delta)${outside.length ? `: ${outside.map(([what, n]) => `${what} ×${n}`).join('; ')}` : ''} (target: 0 outside)`,
   ];
@@ -370,7 +436,7 @@ export function streamReport(f: StreamFigures): string[] {
     const elsewhere = Object.entries(f.commits.elsewhere).sort((a, b) => b[1] - a[1]);
     const elsewhereCount = elsewhere.reduce((n, [, c]) => n + c, 0);
     lines.push(
-      `stream: React commits: ${f.commits.count} (${per(f.commits.count)} per delta); components rendered: ${f.commits.inside} in the answer's item, ${f.commits.otherItems} in other message items, ${elsewhereCount} elsewhere${elsewhere.length ? ` (${elsewhere.map(([what, n]) => `${what} ×${n}`).join('; ')})` : ''} (target: 0 in other items, no list re-render)`,
+      `stream: React commits: ${f.commits.count} (${per(f.commits.count)} per delta); components rendered: ${f.commits.inside} in the answer's item, ${f.commits.otherItems} in other message items (${f.commits.otherMounts} of them mounting: rows entering the rendered range), ${elsewhereCount} elsewhere${elsewhere.length ? ` (${elsewhere.map(([what, n]) => `${what} ×${n}`).join('; ')})` : ''} (target: 0 in other items, no list re-render)`,
     );
   } else lines.push('stream: React commits: not counted (this runtime reports no commits to the DevTools hook)');
   return lines;

@@ -39,43 +39,57 @@ const VIEWPORT_PX = 100_000;
 /** Height the fake layout gives every other observed element (a message). */
 const ITEM_PX = 40;
 
-/** What the fake observer reports for `target`: a tall viewport for a scroll container (overflow auto), a small item else. */
-function fakeEntry(target: Element): ResizeObserverEntry {
+/** The height the fake layout gives `target` at first: a tall viewport for a scroll container (overflow auto), a small item else. */
+function defaultHeight(target: Element): number {
   const style = (target as HTMLElement).style;
   const scroller = [style.overflow, style.overflowY, style.overflowX].some((v) => v === 'auto' || v === 'scroll');
-  const height = scroller ? VIEWPORT_PX : ITEM_PX;
-  const rect = { x: 0, y: 0, top: 0, left: 0, bottom: height, right: 400, width: 400, height, toJSON: () => ({}) };
-  const size = [{ blockSize: height, inlineSize: 400 }];
-  return { target, contentRect: rect, borderBoxSize: size, contentBoxSize: size, devicePixelContentBoxSize: size };
+  return scroller ? VIEWPORT_PX : ITEM_PX;
 }
 
 /**
  * jsdom has no layout, so a virtualised list would render no item. This ResizeObserver reports a
- * size at once (fakeEntry), and again when a test says an element changed size (reportResize).
+ * size at once (defaultHeight), and again when a test says an element changed size (reportResize,
+ * resizeRowOf).
  */
 class FakeLayoutResizeObserver {
-  static readonly observing = new Set<FakeLayoutResizeObserver>();
-  readonly targets = new Set<Element>();
-  constructor(readonly callback: ResizeObserverCallback) {}
+  /** The observers of each element, so that a test can report a new size. */
+  static readonly observing = new Map<Element, Set<FakeLayoutResizeObserver>>();
+  constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element): void {
-    this.targets.add(target);
-    FakeLayoutResizeObserver.observing.add(this);
+    const observers = FakeLayoutResizeObserver.observing.get(target) ?? new Set();
+    observers.add(this);
+    FakeLayoutResizeObserver.observing.set(target, observers);
     // Like the real one, it reports after the layout effects that started observing.
-    queueMicrotask(() => this.callback([fakeEntry(target)], this));
+    queueMicrotask(() => this.report(target, defaultHeight(target)));
+  }
+  report(target: Element, height: number): void {
+    const rect = { x: 0, y: 0, top: 0, left: 0, bottom: height, right: 400, width: 400, height, toJSON: () => ({}) };
+    const size = [{ blockSize: height, inlineSize: 400 }];
+    const entry: ResizeObserverEntry = { target, contentRect: rect, borderBoxSize: size, contentBoxSize: size, devicePixelContentBoxSize: size };
+    this.callback([entry], this);
   }
   unobserve(target: Element): void {
-    this.targets.delete(target);
+    FakeLayoutResizeObserver.observing.get(target)?.delete(this);
   }
   disconnect(): void {
-    this.targets.clear();
-    FakeLayoutResizeObserver.observing.delete(this);
+    for (const observers of FakeLayoutResizeObserver.observing.values()) observers.delete(this);
   }
 }
 
 /** Tells the observers of `target` that it changed size (jsdom has no layout to do so), as a browser would after a layout. */
 export function reportResize(target: Element): void {
-  for (const observer of FakeLayoutResizeObserver.observing)
-    if (observer.targets.has(target)) observer.callback([fakeEntry(target)], observer as unknown as ResizeObserver);
+  for (const observer of FakeLayoutResizeObserver.observing.get(target) ?? []) observer.report(target, defaultHeight(target));
+}
+
+/** The fake layout gives the row of the virtualised list that holds `element` a new height, as a real layout does when the row grows. */
+export function resizeRowOf(element: Element, height: number): void {
+  for (let el: Element | null = element; el; el = el.parentElement) {
+    const observers = FakeLayoutResizeObserver.observing.get(el);
+    if (!observers?.size) continue;
+    for (const observer of observers) observer.report(el, height);
+    return;
+  }
+  throw new Error('no observed row holds the element');
 }
 
 /**
@@ -95,6 +109,7 @@ export function stubLayout(): () => void {
     },
   });
   return () => {
+    FakeLayoutResizeObserver.observing.clear();
     vi.unstubAllGlobals();
     if (!hadScrollTo) Reflect.deleteProperty(Element.prototype, 'scrollTo');
     if (offsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent);

@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { Subject } from 'rxjs';
+import { Subject, of } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import type { RobotFrame } from '@visitor-chat/chat-engine';
+import { MsgType, SenderType, type RobotFrame } from '@visitor-chat/chat-engine';
+import type { WireMessage } from '#engine/protocol';
+import { MessageBoundary } from '../../ui/widget/components/MessageBoundary';
 import { MessageList } from '../../ui/widget/components/MessageList';
 import { describeBoth, hookApi, testEngine } from '../hooks/strictMode';
-import { itemOf, renderUi, reportResize, stubLayout, tick } from './renderUi';
+import { itemOf, renderUi, reportResize, resizeRowOf, stubLayout, tick } from './renderUi';
 
 /** The widget's streamed robot answer (docs/protocol.md "Streamed answers"): the bubble grows, the thinking block reads along. */
 
@@ -20,12 +22,13 @@ beforeEach(() => {
 });
 afterEach(() => void vi.useRealTimers());
 
-/** A chat whose robot answers on `streams`, one Subject per ask. */
-function streamingChat(strict: boolean) {
+/** A chat whose robot answers on `streams`, one Subject per ask; `history` shows above. */
+function streamingChat(strict: boolean, history: WireMessage[] = []) {
   const streams: Subject<RobotFrame>[] = [];
   const { engine, fake } = testEngine({
     api: hookApi(
       {
+        getHistoryMsg: () => of(history),
         robotAsk: () => {
           const s = new Subject<RobotFrame>();
           streams.push(s);
@@ -117,6 +120,62 @@ describeBoth('a streamed robot answer', ({ strict }) => {
     reportResize(rows);
     await tick(20);
     expect(scrolledTo).toEqual([1_040, 1_080]);
+  });
+
+  it("a delta, and the list taking the bubble's new height when it grows a line, render no other message: no row, no error boundary", async () => {
+    const history: WireMessage[] = [
+      { id: 'h1', senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: 'Do you ship to Norway?', msgTime: T - 60_000 },
+      { id: 'h2', senderType: SenderType.Robot, senderName: 'Robo', msgType: MsgType.Text, msgContent: 'Yes, within 5 days.', msgTime: T - 50_000 },
+      { id: 'h3', senderType: SenderType.Agent, senderName: 'Ann', msgType: MsgType.Text, msgContent: 'Anything else?', msgTime: T - 40_000 },
+    ];
+    const { engine, view, send } = streamingChat(strict, history);
+    await tick();
+    act(() => void engine.sendText('When are you open?'));
+    await tick();
+    send({ type: 'text', part: 't', delta: 'We open' });
+    await tick();
+    const answer = view.container.querySelector('.answer-streaming') as HTMLElement;
+    const answerId = engine.getSnapshot().messages.at(-1)?.id;
+    const content = view.container.querySelector('.message-list__scroller > div') as HTMLElement;
+    const height = content.style.height;
+    const rendered = vi.spyOn(MessageBoundary.prototype, 'render');
+    try {
+      for (const [i, delta] of [' at nine', ' on weekdays', ' and at ten', ' on Saturdays.'].entries()) {
+        send({ type: 'text', part: 't', delta });
+        // Every other delta the bubble takes a line more: the list renders with its new height.
+        if (i % 2 === 1) act(() => resizeRowOf(answer, 40 + 20 * (i + 1)));
+        await tick();
+      }
+      expect(content.style.height).not.toBe(height);
+      expect(answer.textContent).toBe('We open at nine on weekdays and at ten on Saturdays.');
+      const others = rendered.mock.contexts.map((c) => (c as MessageBoundary).props.id).filter((id) => id !== answerId);
+      expect(others).toEqual([]);
+    } finally {
+      rendered.mockRestore();
+    }
+  });
+
+  it("a streaming answer shows its paragraphs as blocks, and a delta changes only the last one's text (the browser lays out that paragraph, not the whole answer)", async () => {
+    const { engine, view, send } = streamingChat(strict);
+    await tick();
+    act(() => void engine.sendText('When are you open?'));
+    await tick();
+    send({ type: 'text', part: 't', delta: 'We open at nine.\n\nOn Saturdays' });
+    await tick();
+    const answer = view.container.querySelector('.answer-streaming') as HTMLElement;
+    const first = answer.firstElementChild;
+    const changed: Node[] = [];
+    const observer = new MutationObserver((records) => changed.push(...records.map((r) => r.target)));
+    observer.observe(answer, { subtree: true, childList: true, characterData: true, attributes: true });
+    send({ type: 'text', part: 't', delta: ' at ten.' });
+    await tick();
+    observer.disconnect();
+    // The text as one text node would show it (in pre-wrap), each paragraph a block, its blank line with it.
+    expect(answer.textContent).toBe('We open at nine.\n\nOn Saturdays at ten.');
+    expect([...answer.children].map((p) => p.textContent)).toEqual(['We open at nine.\n\n', 'On Saturdays at ten.']);
+    expect(answer.firstElementChild).toBe(first);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.every((n) => answer.lastElementChild?.contains(n))).toBe(true);
   });
 
   it("the live region reads the answer once, whole, with the robot's name — never a delta", async () => {

@@ -1,12 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { VList, type VListHandle } from 'virtua';
 import { MsgType, SenderType, avatarOf, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
 import { keepFocus } from '../keepFocus';
 import { hasAvatar } from './Avatar';
-import { MessageBoundary } from './MessageBoundary';
-import { MessageItem } from './MessageItem';
+import { MessageRow } from './MessageRow';
 import { QuickReplies } from './QuickReplies';
 import { TypingIndicator } from './TypingIndicator';
 import './MessageList.css';
@@ -186,6 +185,24 @@ export function MessageList() {
   // The visitor question each robot answer replies to: the nearest visitor text before it.
   const questions = useMemo(() => questionsOf(messages), [messages]);
   const avatars = useMemo(() => runStarts(messages), [messages]);
+  // virtua asks for each visible row's element whenever the list renders — also on its own, when a
+  // row's size changes (a streamed answer growing a line). The same element for the same message,
+  // while nothing a row shows changed, lets React skip the row and virtua's wrapper of it; a row
+  // made again (the list changed) is still skipped by MessageRow's memo when its props are equal.
+  const choose = quickReplies.choose;
+  const renderRow = useMemo(() => {
+    const rows = new WeakMap<ChatMessage, ReactElement>();
+    return (m: ChatMessage) => {
+      let row = rows.get(m);
+      if (!row) {
+        row = (
+          <MessageRow key={m.id} message={m} onAsk={choose} question={questions.get(m.id)} avatarStart={avatars.has(m.id)} avatarSrc={avatarOf(m, channel)} />
+        );
+        rows.set(m, row);
+      }
+      return row;
+    };
+  }, [choose, questions, avatars, channel]);
   return (
     <div className="message-list">
       <div className="message-list__viewport" ref={viewport} {...pull.getContainerProps()}>
@@ -214,17 +231,7 @@ export function MessageList() {
           aria-label={t`Messages`}
         >
           {/* Elements are made for the visible rows only: a render costs the same at 10 or 10,000 messages. */}
-          {(m: ChatMessage) => (
-            <MessageBoundary key={m.id} id={m.id}>
-              <MessageItem
-                message={m}
-                onAsk={quickReplies.choose}
-                question={questions.get(m.id)}
-                avatarStart={avatars.has(m.id)}
-                avatarSrc={avatarOf(m, channel)}
-              />
-            </MessageBoundary>
-          )}
+          {renderRow}
         </VList>
         {showJump && (
           <button type="button" className="message-list__jump" onClick={jump}>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { isTypedAnswer, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useRobotAnswer } from '@visitor-chat/chat-react';
 import { lazyPart } from '../lazyPart';
@@ -23,6 +24,26 @@ const TypedAnswer = lazyPart(
   <span className="content-text" />,
 );
 
+/**
+ * A streaming text's paragraphs: split after each blank line ("\n\n"), which stays at the end of
+ * its paragraph, so that the parts join to the text and, each a block in pre-wrap, show it as one
+ * text node would (a block's trailing line break makes no line of its own; a blank line does).
+ */
+const paragraphsOf = (text: string): string[] => text.split(/(?<=\n\n)/);
+
+/**
+ * One paragraph of a streaming answer, a block of its own: a delta changes the last one only, so
+ * the browser lays out (and React renders, and linkify reads) that paragraph rather than the whole
+ * answer, which takes a few milliseconds a frame at a few thousand words.
+ */
+const StreamedParagraph = memo(function StreamedParagraph({ text }: { text: string }) {
+  return (
+    <span className="answer-streaming__part">
+      <MessageText text={text} />
+    </span>
+  );
+});
+
 export interface RobotReplyProps {
   message: ChatMessage;
   /** The visitor question it replies to (shown in its thinking block while there is no reasoning). */
@@ -46,7 +67,9 @@ export function RobotReply({ message: m, question }: RobotReplyProps) {
       {m.awaiting ? (
         answer?.text && (
           <span className="content-text answer-streaming" dir="auto">
-            <MessageText text={answer.text} />
+            {paragraphsOf(answer.text).map((text, i) => (
+              <StreamedParagraph key={i} text={text} />
+            ))}
           </span>
         )
       ) : isTypedAnswer(answer) ? (
