@@ -32,10 +32,13 @@ function paceOf(length: number, o: TypewriterOptions): Pace {
   return { intervalMs, step, initial };
 }
 
+/** How many of `length` characters show after `ticks` steps at `pace` (all of them once it is done). */
+const countAt = (length: number, { step, initial }: Pace, ticks: number): number => Math.min(length, initial + step * ticks);
+
 /** How many of `length` characters a typewriter started `elapsedMs` ago shows (all of them once it is done). */
 export function typedLength(length: number, elapsedMs: number, options: TypewriterOptions = {}): number {
-  const { intervalMs, step, initial } = paceOf(length, options);
-  return Math.min(length, initial + step * Math.floor(Math.max(0, elapsedMs) / intervalMs));
+  const pace = paceOf(length, options);
+  return countAt(length, pace, Math.floor(Math.max(0, elapsedMs) / pace.intervalMs));
 }
 
 /**
@@ -48,12 +51,13 @@ export function typedLength(length: number, elapsedMs: number, options: Typewrit
  */
 export function typeOut(length: number, scheduler: SchedulerLike, options: TypewriterOptions & { elapsedMs?: number } = {}): Observable<number> {
   return new Observable<number>((subscriber) => {
-    const { intervalMs, step, initial } = paceOf(length, options);
+    const pace = paceOf(length, options);
+    const { intervalMs } = pace;
     const elapsed = Math.max(0, options.elapsedMs ?? 0);
     let ticks = Math.floor(elapsed / intervalMs);
     // Shows the count of this tick; false once it is the whole.
     const show = (): boolean => {
-      const count = Math.min(length, initial + step * ticks);
+      const count = countAt(length, pace, ticks);
       subscriber.next(count);
       if (count < length) return true;
       subscriber.complete();
