@@ -112,5 +112,19 @@ describe('lazyPreloaded', () => {
       expect(screen.getByText('page')).toBeTruthy();
       expect(load).toHaveBeenCalledTimes(1);
     });
+
+    it('a page gone before the second is up (its window torn down) loses the load quietly, without an uncaught error', async () => {
+      vi.useFakeTimers();
+      releaseIdleModules();
+      const load = vi.fn(() => Promise.reject(new Error('the environment was torn down')));
+      lazyPreloaded(load, 'idle');
+      vi.stubGlobal('window', undefined);
+      try {
+        await vi.advanceTimersByTimeAsync(1_000);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+      expect(load).toHaveBeenCalledTimes(1);
+    });
   });
 });

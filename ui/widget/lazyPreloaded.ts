@@ -12,8 +12,10 @@ const IDLE_AFTER_MS = 1_000;
 
 /** A second from now, once the browser is idle (or a few seconds later at most). */
 function whenIdle(start: () => void): void {
-  window.setTimeout(() => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 4_000 });
+  // globalThis, not window: the page may be gone by the time the second is up (a test's document torn
+  // down, a frame removed), and the loads then fail quietly instead of throwing from a timer.
+  globalThis.setTimeout(() => {
+    if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(start, { timeout: 4_000 });
     else start();
   }, IDLE_AFTER_MS);
 }
