@@ -49,6 +49,24 @@ export {
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';
 export type { ChatMessage, FileUpload, MessageRating, Position } from './model/message';
+export {
+  cardFallback,
+  cardUrl,
+  decodeCardContent,
+  isCardMessage,
+  MAX_CAROUSEL_ITEMS,
+  MAX_TREE_DEPTH,
+  MAX_TREE_NODES,
+  type Card,
+  type CardContent,
+  type CarouselCard,
+  type CarouselItem,
+  type CustomCard,
+  type FileCard,
+  type GoodsCard,
+  type TreeCard,
+  type TreeNode,
+} from './model/card';
 export type { Notice, NoticeId } from './model/notice';
 export type { QuickReply } from './model/quickReply';
 export { avatarOf } from './model/avatar';

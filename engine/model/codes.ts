@@ -16,6 +16,8 @@ export const MsgType = {
   Answer: 'answermsg',
   Faq: 'faq',
   LeaveMessage: 'leavemsg',
+  /** A card (goods, file, tree, carousel or a custom code): our choice, docs/protocol.md "Cards"; SPEC §3 names no msgType for it. */
+  Card: 'card',
 } as const;
 export type MsgType = (typeof MsgType)[keyof typeof MsgType];
 
@@ -96,3 +98,16 @@ export const QUEUE_PLACEHOLDER = '##';
  */
 export const QuickReplyCode = { TransferToHuman: 'transferAgent' } as const;
 export type QuickReplyCode = (typeof QuickReplyCode)[keyof typeof QuickReplyCode];
+
+/** The codes of the built-in cards (SPEC §3 goods card, file card, tree node; §9 carousel): docs/protocol.md "Cards". */
+export const CardCode = { Goods: 'goods', File: 'file', Tree: 'tree', Carousel: 'carousel' } as const;
+export type CardCode = (typeof CardCode)[keyof typeof CardCode];
+
+/**
+ * Why a card cannot be drawn (SPEC §8 component loading): `NO_CODE` a card that names no code and is
+ * not recognised by its fields, `BAD_DATA` (ours) a built-in card whose data is unusable — both set
+ * by the engine; `NO_HANDLER` (no component for the code) and `ERR_IMPORT_SCRIPT` (a component
+ * module that failed to load) are a UI's. In every case the card's fallback text shows.
+ */
+export const CardError = { NoCode: 'NO_CODE', BadData: 'BAD_DATA', NoHandler: 'NO_HANDLER', ImportScript: 'ERR_IMPORT_SCRIPT' } as const;
+export type CardError = (typeof CardError)[keyof typeof CardError];

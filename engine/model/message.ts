@@ -1,4 +1,5 @@
-import { MessageStatus, MsgType, SenderType } from './codes';
+import { cardToWire, type Card } from './card';
+import { type CardError, MessageStatus, MsgType, SenderType } from './codes';
 import type { Notice } from './notice';
 import type { QuickReply } from './quickReply';
 
@@ -20,7 +21,12 @@ export interface ChatMessage {
   /** The sender's picture, an http(s) URL (docs/protocol.md "Avatars"); shown as avatarOf() says. */
   readonly senderAvatar?: string;
   readonly msgType: MsgType;
+  /** The text; for a card message (msgType `card`), the card's plain-text fallback (docs/protocol.md "Cards"). */
   readonly msgContent: string;
+  /** A card message's card, decoded (model/card.ts); absent when it could not be read, then `cardError` says why. */
+  readonly card?: Card;
+  /** Why a card message has no drawable card (SPEC §8: NO_CODE; BAD_DATA): its msgContent, the fallback, shows. */
+  readonly cardError?: CardError;
   readonly msgTime?: number;
   readonly fileName?: string;
   readonly audioDuration?: number;
@@ -92,7 +98,8 @@ export function toWire(m: ChatMessage, userId: string) {
     senderType: m.senderType,
     senderName: m.senderName,
     msgType: m.msgType,
-    msgContent: m.msgContent,
+    // A card goes as its JSON `{code, data, fallback}` (docs/protocol.md "Cards").
+    msgContent: m.card ? cardToWire(m.card, m.msgContent) : m.msgContent,
     msgTime: m.createdAt,
     fileName: m.fileName,
     audioDuration: m.audioDuration,

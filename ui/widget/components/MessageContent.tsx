@@ -37,6 +37,15 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
     case MsgType.Audio:
     case MsgType.File:
       return <MessageMedia message={m} />;
+    case MsgType.Card:
+      // Until the card components come (issue 26), a card shows as its plain-text fallback, never its JSON.
+      return m.msgContent ? (
+        <span className="content-text content-card" dir="auto">
+          <MessageText text={m.msgContent} />
+        </span>
+      ) : (
+        <span className="content-card-missing">{t`This attachment is not available.`}</span>
+      );
     case MsgType.LeaveMessage:
       return (
         <span className="content-text content-leave" dir="auto">

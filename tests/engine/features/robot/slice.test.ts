@@ -184,6 +184,16 @@ describe('robot slice: a streamed answer (docs/protocol.md "Streamed answers")',
     expect(isTypedAnswer(asked().answers.m2)).toBe(false);
     expect(isTypedAnswer(robotCases.robotInterrupted(streamed, { type: 'robotInterrupted', id: 'm2', failure: 'cut', at: 60 }).answers.m2)).toBe(false);
     expect(isTypedAnswer(undefined)).toBe(false);
+    // A card answer is drawn, not typed (docs/protocol.md "Cards").
+    const card = robotCases.robotAnswered(asked(), {
+      type: 'robotAnswered',
+      id: 'm2',
+      answer: { msgContent: '{"code":"goods"}', msgType: MsgType.Card },
+      card: { card: { kind: 'goods', code: 'goods', name: 'Boots', price: 99, currency: 'EUR' }, fallback: 'Boots · EUR 99.00' },
+      createdAt: 2_000,
+    });
+    expect(card.answers.m2).toMatchObject({ phase: 'done', text: 'Boots · EUR 99.00' });
+    expect(isTypedAnswer(card.answers.m2)).toBe(false);
   });
 
   it.each<[string, Intent]>([
