@@ -126,7 +126,7 @@ describe.each(LOCALES)('the built-in cards in %s (issue 26; docs/protocol.md "Ca
 describe('the tree card: a help centre', () => {
   it('a topic with sub-topics is a disclosure button; a topic with content shows it in the chat as the robot’s; links open in a new tab', async () => {
     const { engine } = render(HELP);
-    expect(await screen.findByRole('heading', { name: 'Help centre' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Help centre' })).toBeTruthy();
     const returns = screen.getByRole('button', { name: 'Returns' });
     expect(returns.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('button', { name: 'Refunds' })).toBeNull();

@@ -41,7 +41,7 @@ function GoodsView({ card }: { card: GoodsCard }) {
     <article className="card card-goods" dir="auto">
       {card.img && <img className="card-goods__img" src={card.img} alt="" loading="lazy" decoding="async" />}
       <div className="card-goods__body">
-        <h3 className="card-goods__name">
+        <p className="card-goods__name">
           {card.link ? (
             <a href={card.link} target="_blank" rel="noopener noreferrer">
               {card.name}
@@ -49,7 +49,7 @@ function GoodsView({ card }: { card: GoodsCard }) {
           ) : (
             card.name
           )}
-        </h3>
+        </p>
         {card.desc && <p className="card-goods__desc">{card.desc}</p>}
         {(price !== undefined || originalPrice !== undefined) && (
           <p className="card-goods__prices">
@@ -111,7 +111,7 @@ function FileView({ card }: { card: FileCard }) {
 function TreeView({ card }: { card: TreeCard }) {
   return (
     <nav className="card card-tree" dir="auto" aria-label={card.title}>
-      {card.title && <h3 className="card-tree__title">{card.title}</h3>}
+      {card.title && <p className="card-tree__title">{card.title}</p>}
       {card.content && <p className="card-tree__content">{card.content}</p>}
       {card.link && card.title && <TopicLink node={{ title: card.title, link: card.link, children: [] }} />}
       {card.children.length > 0 && <TopicList nodes={card.children} />}

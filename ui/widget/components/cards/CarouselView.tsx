@@ -36,7 +36,7 @@ export function CarouselView({ card, message }: { card: CarouselCard; message: C
   const rtl = LANGUAGES.some((l) => 'rtl' in l && l.rtl && (l.code === i18n.locale || l.tag === i18n.locale));
   const reduced = useReducedMotion();
   const autoplay = useMemo(
-    () => Autoplay({ delay: AUTOPLAY_DELAY_MS, playOnInit: false, stopOnInteraction: false, stopOnFocusIn: false, stopOnMouseEnter: false }),
+    () => Autoplay({ delay: AUTOPLAY_DELAY_MS, playOnInit: false, stopOnInteraction: true, stopOnFocusIn: false, stopOnMouseEnter: false }),
     [],
   );
   const options = useMemo(() => ({ ...EMBLA_OPTIONS, direction: rtl ? ('rtl' as const) : ('ltr' as const) }), [rtl]);
@@ -61,12 +61,20 @@ export function CarouselView({ card, message }: { card: CarouselCard; message: C
   }, [api]);
 
   useEffect(() => {
-    if (!api) return;
-    // The plugin is live once embla has its api: play or stop by our rule.
-    const plugin = api.plugins().autoplay;
-    if (!plugin) return;
-    if (running) plugin.play();
-    else plugin.stop();
+    // The plugin is live once embla has its api: play or stop by our rule. Its own stopOnInteraction
+    // stops it when a drag starts; after a drag (a touch swipe: no hover, no focus) it goes on.
+    const plugin = api?.plugins().autoplay;
+    if (!api || !plugin) return undefined;
+    if (!running) {
+      plugin.stop();
+      return undefined;
+    }
+    plugin.play();
+    const resume = () => plugin.play();
+    api.on('pointerUp', resume);
+    return () => {
+      api.off('pointerUp', resume);
+    };
   }, [api, running]);
 
   const previous = useCallback(() => api?.scrollPrev(), [api]);
