@@ -132,7 +132,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/{hooks,widget}/**/*.test.{ts,tsx}', 'tests/i18n/**/*.test.tsx'],
           setupFiles: ['tests/setupDom.ts'],
-          server: { deps: { inline: [/@testing-library\/react/, /@lingui\/react/, /observable-hooks/, /virtua/, /wouter/] } },
+          server: { deps: { inline: [/@testing-library\/react/, /@lingui\/react/, /observable-hooks/, /virtua/, /wouter/, /embla-carousel-react/] } },
         },
       },
       // The browser suite against a build served as `npm start` serves it: `e2e` the default (React)

@@ -4,23 +4,29 @@ import { act, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { expect, vi } from 'vitest';
 import type { ChatEngine } from '@visitor-chat/chat-engine';
-import { ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
+import { CardRegistryProvider, ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
+import { BUILT_IN_CARDS } from '../../ui/widget/components/CardMessage';
 import { inMode } from '../hooks/strictMode';
 import { testedRuntime } from '../support/runtime';
 
-/** Activates English with no catalog: the macros' source texts are shown. */
-function activateEnglish(): void {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
+/** Activates `locale` (English unless told) with no catalog: the macros' source texts are shown, numbers and dates in that locale. */
+function activateSource(locale: string): void {
+  i18n.loadAndActivate({ locale, messages: {} });
 }
 
-/** Renders widget UI in English, optionally under a ChatProvider given `engine` and StrictMode. */
-export function renderUi(ui: ReactElement, { engine, strict = false }: { engine?: ChatEngine; strict?: boolean } = {}): RenderResult {
-  activateEnglish();
+/** Renders widget UI in English (or `locale`'s formats), optionally under a ChatProvider given `engine` and StrictMode. */
+export function renderUi(
+  ui: ReactElement,
+  { engine, strict = false, locale = 'en' }: { engine?: ChatEngine; strict?: boolean; locale?: string } = {},
+): RenderResult {
+  activateSource(locale);
   function Wrapper({ children }: { children: ReactNode }) {
-    // A ToastProvider as on the page: components that report by toast (the forms) need one.
+    // A ToastProvider and the built-in cards as on the page: components that report by toast (the forms) need one.
     const content = (
       <I18nProvider i18n={i18n}>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          <CardRegistryProvider components={BUILT_IN_CARDS}>{children}</CardRegistryProvider>
+        </ToastProvider>
       </I18nProvider>
     );
     return inMode(strict, engine ? <ChatProvider engine={engine}>{content}</ChatProvider> : content);

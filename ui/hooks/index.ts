@@ -29,3 +29,11 @@ export { useFileUpload } from './useFileUpload';
 export { usePasteImage, type PendingImage } from './usePasteImage';
 export { useVoiceRecorder, type RecorderState, type RecorderError, type VoiceRecorderOptions } from './useVoiceRecorder';
 export type { RecorderHandle, RecorderHandlers } from './mediaRecorder';
+export {
+  CardRegistryProvider,
+  useCardComponent,
+  type CardComponent,
+  type CardComponents,
+  type CardProps,
+  type CardRegistryProviderProps,
+} from './useCardComponent';

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { MsgType, offersLeaveMessage, type ChatMessage } from '@visitor-chat/chat-engine';
 import { lazyPart } from '../lazyPart';
 import { safeUrl } from '../media';
+import { CardMessage } from './CardMessage';
 import { LeaveMessageButton } from './LeaveMessageButton';
 import { MessageImage } from './MessageImage';
 import { MessageText } from './MessageText';
@@ -38,14 +39,8 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
     case MsgType.File:
       return <MessageMedia message={m} />;
     case MsgType.Card:
-      // Until the card components come (issue 26), a card shows as its plain-text fallback, never its JSON.
-      return m.msgContent ? (
-        <span className="content-text content-card" dir="auto">
-          <MessageText text={m.msgContent} />
-        </span>
-      ) : (
-        <span className="content-card-missing">{t`This attachment is not available.`}</span>
-      );
+      // Drawn by the component registered for its code, else its plain-text fallback (never its JSON).
+      return <CardMessage message={m} />;
     case MsgType.LeaveMessage:
       return (
         <span className="content-text content-leave" dir="auto">

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { MsgType, type ChatMessage } from '@visitor-chat/chat-engine';
 import { formatDuration, formatFileSize } from '../format';
 import { stripBidiControls } from '../linkify';
@@ -38,11 +38,24 @@ export function MessageMedia({ message: m }: { message: ChatMessage }) {
 
 /**
  * A generic file (or a media file without a preview yet): icon, name, size, upload bar, download.
- * The name is laid out left to right and isolated, so that its real extension shows at its end.
  */
 function FileCard({ message: m, url }: { message: ChatMessage; url: string | undefined }) {
-  const { i18n } = useLingui();
   const fileName = shownFileName(m.fileName);
+  return (
+    <FileBox name={fileName ?? stripBidiControls(m.msgContent)} downloadName={fileName} size={m.fileSize} url={url}>
+      <UploadProgress message={m} />
+    </FileBox>
+  );
+}
+
+/**
+ * A file's box — icon, name, size, download — for a file message and a file card (cards/): the name
+ * is laid out left to right and isolated, so that its real extension shows at its end. `url` has
+ * passed `safeUrl` or the engine's `cardUrl`.
+ */
+export function FileBox(props: { name: string; downloadName?: string | undefined; size?: number | undefined; url: string | undefined; children?: ReactNode }) {
+  const { i18n } = useLingui();
+  const { name, downloadName, size, url, children } = props;
   return (
     <span className="content-file">
       <svg viewBox="0 0 24 24" aria-hidden="true" className="content-file__icon">
@@ -50,13 +63,13 @@ function FileCard({ message: m, url }: { message: ChatMessage; url: string | und
       </svg>
       <span className="content-file__meta">
         <span className="content-file__name" dir="ltr">
-          {fileName ?? stripBidiControls(m.msgContent)}
+          {name}
         </span>
-        {m.fileSize !== undefined && <span className="content-file__size">{formatFileSize(m.fileSize, i18n.locale)}</span>}
-        <UploadProgress message={m} />
+        {size !== undefined && <span className="content-file__size">{formatFileSize(size, i18n.locale)}</span>}
+        {children}
       </span>
       {url && (
-        <a className="content-file__download" href={url} download={fileName ?? true} target="_blank" rel="noopener noreferrer">
+        <a className="content-file__download" href={url} download={downloadName ?? true} target="_blank" rel="noopener noreferrer">
           <Trans>Download</Trans>
         </a>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearch } from 'wouter';
-import { ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
+import { CardRegistryProvider, ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
+import { BUILT_IN_CARDS } from '../components/CardMessage';
 import { ChatScreen } from '../components/ChatScreen';
 import { Toasts } from '../components/Toasts';
 import { chatFor, chatQuery, releaseEarlyChat, subscribeChatQuery } from '../earlyChat';
@@ -13,7 +14,9 @@ function Chat({ query }: { query: string }) {
   return (
     <ChatProvider engine={engine}>
       <ToastProvider>
-        <ChatScreen />
+        <CardRegistryProvider components={BUILT_IN_CARDS}>
+          <ChatScreen />
+        </CardRegistryProvider>
         <Toasts />
       </ToastProvider>
     </ChatProvider>
