@@ -84,6 +84,8 @@ export interface ChatEngine {
    * own timing of engine state (the typewriter, `typeOut`) runs on it too, so tests drive both in one time.
    */
   readonly scheduler: SchedulerLike;
+  /** Where the engine logs (`options.log`, else the console): a UI's own decoding of engine data (a card) logs there too. */
+  readonly log: Logger;
   /** Begins the chat (bootstrap) and leaves its end to your `dispose()`; on an engine already started it does nothing. */
   start(): void;
   /**
@@ -219,6 +221,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     state$: store.state$,
     events$: store.events$,
     scheduler,
+    log: ctx.log,
     start: life.start,
     mount: life.mount,
     retryStart() {

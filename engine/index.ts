@@ -53,7 +53,6 @@ export {
   cardFallback,
   cardUrl,
   decodeCardContent,
-  isCardMessage,
   MAX_CAROUSEL_ITEMS,
   MAX_TREE_DEPTH,
   MAX_TREE_NODES,
@@ -67,6 +66,8 @@ export {
   type TreeCard,
   type TreeNode,
 } from './model/card';
+export { cardFallbackText, isCardMessage } from './model/cardText';
+export { messageText } from './model/preview';
 export type { Notice, NoticeId } from './model/notice';
 export type { QuickReply } from './model/quickReply';
 export { avatarOf } from './model/avatar';

@@ -2,6 +2,7 @@ import { map, toArray } from 'rxjs';
 import { DELIVERY_RETRY_MS, HISTORY_PAGE_SIZE } from '../constants';
 import { MsgType, SEND_OK, SenderType } from '../model/codes';
 import { DecodeError } from '../model/decode';
+import { decodeCardContent } from '../model/card';
 import { decodeMessage } from '../model/decodeMessage';
 import { type ChatMessage, createMessage, toWire } from '../model/message';
 import { heldForAgent } from '../features/conversation/predicates';
@@ -196,8 +197,10 @@ const cards = defineCheck('cards', async (run) => {
     const lines: string[] = [];
     try {
       const m = decodeMessage(item, { now: run.now(), newId: () => `check-backend-card-${i}`, warn: (line) => lines.push(line) }, `history[${i}]`);
-      if (m.card) kinds.add(m.card.kind === 'custom' ? `custom "${m.card.code}"` : m.card.kind);
-      if (m.cardError) fellBack.push(lines.find((l) => l.includes(m.cardError ?? '')) ?? `history[${i}]: ${m.cardError}`);
+      // Decoded as a UI that draws it decodes it (the engine keeps it as JSON text).
+      const { card, cardError } = decodeCardContent(m.msgContent, (line) => lines.push(line), `history[${i}].msgContent`);
+      if (card) kinds.add(card.kind === 'custom' ? `custom "${card.code}"` : card.kind);
+      if (cardError) fellBack.push(lines.find((l) => l.includes(cardError)) ?? `history[${i}]: ${cardError}`);
       else normalised.push(...lines);
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;

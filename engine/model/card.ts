@@ -1,4 +1,5 @@
-import { CardCode, CardError, MsgType } from './codes';
+import { CardCode, CardError } from './codes';
+import { FALLBACK_KEYS, givenFallback, parsedCard } from './cardText';
 import { DecodeError, type JsonObject, optNumber, optString, webUrl } from './decode';
 
 /**
@@ -100,7 +101,6 @@ type Warn = ((message: string) => void) | undefined;
 /** The keys a card's code, data and fallback come under (docs/protocol.md "Cards": every reading). */
 const CODE_KEYS = ['code', 'cardCode', 'type'] as const;
 const DATA_KEYS = ['data', 'cardData', 'props'] as const;
-const FALLBACK_KEYS = ['fallback', 'text'] as const;
 const ENVELOPE_KEYS: readonly string[] = [...CODE_KEYS, ...DATA_KEYS, ...FALLBACK_KEYS];
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -324,23 +324,11 @@ function recognised(o: JsonObject): CardCode | undefined {
   return undefined;
 }
 
-/** `value` as JSON when it is JSON text; the value itself otherwise (and text that is no JSON stays text). */
-function parsed(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const t = value.trim();
-  if (!/^[[{]/.test(t)) return value;
-  try {
-    return JSON.parse(t) as unknown;
-  } catch {
-    return value;
-  }
-}
-
 const BUILT_IN: readonly string[] = Object.values(CardCode);
 
 /** The card of one card value (an object or a list), its error, and its given fallback. */
 function cardOf(raw: unknown, path: string, warn: Warn, nesting = 0): { card?: Card; cardError?: CardError; given?: string } {
-  const value = parsed(raw);
+  const value = parsedCard(raw);
   if (nesting > MAX_CAROUSEL_NESTING) {
     warn?.(`${path}: carousels nested deeper than ${MAX_CAROUSEL_NESTING}; dropped`);
     return { cardError: CardError.BadData };
@@ -354,13 +342,13 @@ function cardOf(raw: unknown, path: string, warn: Warn, nesting = 0): { card?: C
     warn?.(
       `${path}: no card (${value === null || value === undefined || value === '' ? 'empty' : `a ${typeof value}`}) and no code; shown as its text (${CardError.NoCode})`,
     );
-    return { cardError: CardError.NoCode, given: typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined };
+    return { cardError: CardError.NoCode, given: givenFallback(value) };
   }
-  const given = text(value, FALLBACK_KEYS, path, warn);
+  const given = givenFallback(value);
   const named = text(value, CODE_KEYS, path, warn);
   const dataKey = first(value, DATA_KEYS);
   // No data field: the card's fields sit beside its code (`{code: "goods", name, price}`), or it is a bare card.
-  const data = dataKey ? parsed(dataKey[1]) : Object.fromEntries(Object.entries(value).filter(([k]) => !ENVELOPE_KEYS.includes(k)));
+  const data = dataKey ? parsedCard(dataKey[1]) : Object.fromEntries(Object.entries(value).filter(([k]) => !ENVELOPE_KEYS.includes(k)));
   const dataPath = dataKey ? `${path}.${dataKey[0]}` : path;
   const code = named ?? (Array.isArray(data) ? CardCode.Carousel : isObject(data) ? recognised(data) : undefined);
   if (code === undefined) {
@@ -446,9 +434,4 @@ export function cardToWire(card: Card, fallback = cardFallback(card)): string {
   const fields = Object.fromEntries(Object.entries(card).filter(([k]) => k !== 'kind' && k !== 'code'));
   const data = card.kind === 'custom' ? card.data : card.kind === 'carousel' ? { items: card.items.map((i) => JSON.parse(cardToWire(i)) as unknown) } : fields;
   return JSON.stringify({ code: card.code, data, fallback });
-}
-
-/** Whether `message` is a card message (msgType `card`): its `card`, or its `cardError` and fallback text, say what to draw. */
-export function isCardMessage(message: { readonly msgType: unknown }): boolean {
-  return message.msgType === MsgType.Card;
 }

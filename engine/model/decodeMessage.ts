@@ -1,6 +1,6 @@
 import { MESSAGE_AVATAR_FIELDS } from './avatar';
 import { MessageStatus, MsgType, SenderType } from './codes';
-import { decodeCardContent } from './card';
+import { cardContentText } from './cardText';
 import { avatarUrl, DecodeError, type Json, object, optNumber, optString, string } from './decode';
 import { type ChatMessage, positionOf } from './message';
 
@@ -47,7 +47,7 @@ function within(value: number | undefined, ok: (n: number) => boolean, path: str
  * negative size, a wrong type, a status other than sent — the server holds the message, nothing is
  * left to deliver) are dropped and an unknown msgType is shown as text, each with a log line; an
  * unknown sender is the default sender when one is given. A card message (msgType `card`) keeps
- * its card and its fallback as the text, whatever its msgContent (model/card.ts). Throws DecodeError
+ * its card as JSON text, whatever its msgContent (decoded where it is drawn: model/card.ts). Throws DecodeError
  * only when there is no known sender or the text is unusable.
  */
 export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'message'): ChatMessage {
@@ -83,8 +83,6 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
     lenient(() => optString(o[field], `${path}.${field}`), warn);
   const sender = senderType as SenderType;
   const msgType = known ? (rawType as MsgType) : MsgType.Text;
-  // A card's msgContent is JSON text or the value itself; the message keeps its fallback as text (docs/protocol.md "Cards").
-  const card = msgType === MsgType.Card ? decodeCardContent(o.msgContent, warn, `${path}.msgContent`) : undefined;
   return {
     // A visitor message sent with a clientMsgId is known under it here (docs/protocol.md "Extensions").
     id: text('clientMsgId') || text('id') || defaults.newId(),
@@ -93,9 +91,8 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
     senderName: text('senderName'),
     senderAvatar: avatarUrl(o, MESSAGE_AVATAR_FIELDS, path, warn),
     msgType,
-    msgContent: card ? card.fallback : string(o.msgContent ?? '', `${path}.msgContent`),
-    ...(card?.card && { card: card.card }),
-    ...(card?.cardError && { cardError: card.cardError }),
+    // A card's msgContent is JSON text or the value itself: it is kept as JSON text (docs/protocol.md "Cards").
+    msgContent: msgType === MsgType.Card ? cardContentText(o.msgContent) : string(o.msgContent ?? '', `${path}.msgContent`),
     msgTime,
     fileName: text('fileName'),
     audioDuration: size('audioDuration'),

@@ -1,5 +1,4 @@
-import { cardToWire, type Card } from './card';
-import { type CardError, MessageStatus, MsgType, SenderType } from './codes';
+import { MessageStatus, MsgType, SenderType } from './codes';
 import type { Notice } from './notice';
 import type { QuickReply } from './quickReply';
 
@@ -21,12 +20,11 @@ export interface ChatMessage {
   /** The sender's picture, an http(s) URL (docs/protocol.md "Avatars"); shown as avatarOf() says. */
   readonly senderAvatar?: string;
   readonly msgType: MsgType;
-  /** The text; for a card message (msgType `card`), the card's plain-text fallback (docs/protocol.md "Cards"). */
+  /**
+   * The text; for a card message (msgType `card`), the card as JSON text `{code, data, fallback}`
+   * (docs/protocol.md "Cards"): `decodeCardContent` reads it, `cardFallbackText` its fallback.
+   */
   readonly msgContent: string;
-  /** A card message's card, decoded (model/card.ts); absent when it could not be read, then `cardError` says why. */
-  readonly card?: Card;
-  /** Why a card message has no drawable card (SPEC §8: NO_CODE; BAD_DATA): its msgContent, the fallback, shows. */
-  readonly cardError?: CardError;
   readonly msgTime?: number;
   readonly fileName?: string;
   readonly audioDuration?: number;
@@ -98,8 +96,7 @@ export function toWire(m: ChatMessage, userId: string) {
     senderType: m.senderType,
     senderName: m.senderName,
     msgType: m.msgType,
-    // A card goes as its JSON `{code, data, fallback}` (docs/protocol.md "Cards").
-    msgContent: m.card ? cardToWire(m.card, m.msgContent) : m.msgContent,
+    msgContent: m.msgContent,
     msgTime: m.createdAt,
     fileName: m.fileName,
     audioDuration: m.audioDuration,

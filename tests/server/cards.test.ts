@@ -82,9 +82,10 @@ describe('the showcase history has every card kind', () => {
     const { userId } = await start('showcase');
     const cards = (await history(userId, { pageSize: 100 })).filter((m) => m.msgType === MsgType.Card);
     const lines: string[] = [];
-    const decoded = cards.map((m, i) => decodeMessage(m, { now: 0, newId: () => `n${i}`, warn: (line) => lines.push(line) }));
+    const warn = (line: string) => lines.push(line);
+    const decoded = cards.map((m, i) => decodeCardContent(decodeMessage(m, { now: 0, newId: () => `n${i}`, warn }).msgContent, warn));
     expect(lines).toEqual([]);
-    expect(decoded.every((m) => m.card && !m.cardError && m.msgContent !== '')).toBe(true);
+    expect(decoded.every((m) => m.card && !m.cardError && m.fallback !== '')).toBe(true);
     expect(new Set(decoded.map((m) => m.card?.kind))).toEqual(new Set(['goods', 'file', 'tree', 'carousel', 'custom']));
     for (const url of decoded.flatMap((m) => (m.card ? urlsOf(m.card) : [])).filter((u) => u.startsWith('/'))) {
       expect((await app.fetch(new Request(`http://localhost${url}`))).status, url).toBe(200);

@@ -148,22 +148,24 @@ describe('the tree card: a help centre', () => {
 });
 
 describe('cards that no component draws', () => {
-  it('a custom code without a registered component: its fallback, NO_HANDLER logged once', () => {
+  it('a custom code without a registered component: its fallback (also while the cards load), NO_HANDLER logged once', async () => {
     render({ code: 'order-status', data: { order: '1042' }, fallback: 'Order #1042: shipped' });
     expect(screen.getByText('Order #1042: shipped')).toBeTruthy();
-    expect(warn.mock.calls.filter(([line]) => String(line).includes('NO_HANDLER'))).toHaveLength(1);
+    await vi.waitFor(() => expect(warn.mock.calls.filter(([line]) => String(line).includes('NO_HANDLER'))).toHaveLength(1));
+    expect(screen.getByText('Order #1042: shipped')).toBeTruthy();
   });
 
-  it('no code (NO_CODE): the text shows', () => {
-    const m = wireCard('Plain words, no card');
-    expect(m.cardError).toBe('NO_CODE');
-    renderUi(<MessageContent message={m} />, { engine: testEngine().engine });
+  it('no code (NO_CODE): the text shows, NO_CODE logged once', async () => {
+    const log = { warn: vi.fn() };
+    renderUi(<MessageContent message={wireCard('Plain words, no card')} />, { engine: testEngine({ options: { log } }).engine, strict: true });
+    // Decoded where it is drawn, once (StrictMode renders twice), into the engine's log.
+    await vi.waitFor(() => expect(log.warn.mock.calls.filter(([line]) => String(line).includes('NO_CODE'))).toHaveLength(1));
     expect(screen.getByText('Plain words, no card')).toBeTruthy();
   });
 
-  it('a card without any fallback says the attachment is not available', () => {
+  it('a card without any fallback says the attachment is not available', async () => {
     renderUi(<MessageContent message={wireCard({ code: 'coupon', data: { pct: 10 } })} />, { engine: testEngine().engine });
-    expect(screen.getByText('This attachment is not available.')).toBeTruthy();
+    expect(await screen.findByText('This attachment is not available.')).toBeTruthy();
   });
 });
 

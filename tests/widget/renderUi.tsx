@@ -4,8 +4,7 @@ import { act, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { expect, vi } from 'vitest';
 import type { ChatEngine } from '@visitor-chat/chat-engine';
-import { CardRegistryProvider, ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
-import { BUILT_IN_CARDS } from '../../ui/widget/components/CardMessage';
+import { ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
 import { inMode } from '../hooks/strictMode';
 import { testedRuntime } from '../support/runtime';
 
@@ -21,12 +20,10 @@ export function renderUi(
 ): RenderResult {
   activateSource(locale);
   function Wrapper({ children }: { children: ReactNode }) {
-    // A ToastProvider and the built-in cards as on the page: components that report by toast (the forms) need one.
+    // A ToastProvider as on the page: components that report by toast (the forms) need one.
     const content = (
       <I18nProvider i18n={i18n}>
-        <ToastProvider>
-          <CardRegistryProvider components={BUILT_IN_CARDS}>{children}</CardRegistryProvider>
-        </ToastProvider>
+        <ToastProvider>{children}</ToastProvider>
       </I18nProvider>
     );
     return inMode(strict, engine ? <ChatProvider engine={engine}>{content}</ChatProvider> : content);

@@ -31,6 +31,7 @@ export { useVoiceRecorder, type RecorderState, type RecorderError, type VoiceRec
 export type { RecorderHandle, RecorderHandlers } from './mediaRecorder';
 export {
   CardRegistryProvider,
+  useCard,
   useCardComponent,
   type CardComponent,
   type CardComponents,

@@ -1,7 +1,10 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useChatEngine } from './ChatProvider';
 import {
   CardError,
+  decodeCardContent,
   type Card,
+  type CardContent,
   type CarouselCard,
   type ChatMessage,
   type CustomCard,
@@ -79,4 +82,24 @@ export function useCardComponent(card: Card | undefined): CardComponent | null {
   }, [missing, code, unhandled]);
   // Each code's component receives its own kind of card (CardComponents says which).
   return (found as CardComponent | undefined) ?? null;
+}
+
+/** Each card message's decoded card, decoded once per message object (so that its log lines are written once). */
+const decoded = new WeakMap<ChatMessage, CardContent>();
+
+/**
+ * A card message's card (msgType `card`; its msgContent is the card as JSON text): decoded with the
+ * engine's `decodeCardContent` the first time it is drawn — a bad field dropped, an unusable card
+ * leaving `card` absent with `cardError` (NO_CODE, BAD_DATA), each with a line to the engine's log —
+ * and its `fallback`, the plain text to show when no component draws it. Pass the card to
+ * `useCardComponent`.
+ */
+export function useCard(message: ChatMessage): CardContent {
+  const { log } = useChatEngine();
+  let content = decoded.get(message);
+  if (!content) {
+    content = decodeCardContent(message.msgContent, (line) => log.warn(line), `card ${message.id}`);
+    decoded.set(message, content);
+  }
+  return content;
 }

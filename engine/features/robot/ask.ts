@@ -2,7 +2,6 @@ import { EMPTY, Observable, defer, filter, map, merge, mergeMap, of, takeUntil, 
 import { ROBOT_STALL_MS } from '../../constants';
 import { errorText, ofType, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
-import { decodeCardContent } from '../../model/card';
 import { MessageStatus, MsgType } from '../../model/codes';
 import { findMessage } from '../../model/timeline';
 import type { RobotFrame } from '../../transport/visitorApi';
@@ -50,12 +49,8 @@ function ask({ api, getState, scheduler, log }: EffectContext, id: string): Obse
     const onFrame = (frame: RobotFrame) => {
       heard = true;
       switch (frame.type) {
-        case 'answer': {
-          // A card answer is decoded here, where its bad fields can be logged (docs/protocol.md "Cards").
-          const card =
-            frame.answer.msgType === MsgType.Card ? decodeCardContent(frame.answer.msgContent, (line) => log.warn(line), 'robotAsk.msgContent') : undefined;
-          return end({ type: 'robotAnswered', id, answer: frame.answer, ...(card && { card }), createdAt: scheduler.now() });
-        }
+        case 'answer':
+          return end({ type: 'robotAnswered', id, answer: frame.answer, createdAt: scheduler.now() });
         case 'finish':
           return end({ type: 'robotFinished', id, createdAt: scheduler.now() });
         case 'error':

@@ -1,6 +1,6 @@
 import { updateMessage, type Cases } from '../../core/cases';
 import type { ChatState } from '../../core/state';
-import type { CardContent } from '../../model/card';
+import { cardFallbackText } from '../../model/cardText';
 import { MsgType, SenderType } from '../../model/codes';
 import { createMessage, type ChatMessage, type MessageRating } from '../../model/message';
 import { NOTICE_FALLBACK } from '../../model/notice';
@@ -31,8 +31,8 @@ export type RobotResult =
   | { type: 'robotPending'; id: string; questionId: string; createdAt: number }
   /** A streamed answer moved on: a text or reasoning delta, a source, metadata. */
   | { type: 'robotStreamed'; id: string; delta: AnswerDelta; at: number }
-  /** The JSON answer came, whole; a card answer (msgType `card`) with its card decoded. */
-  | { type: 'robotAnswered'; id: string; answer: RobotAskData; card?: CardContent; createdAt: number }
+  /** The JSON answer came, whole (a card answer, msgType `card`, with the card as JSON text). */
+  | { type: 'robotAnswered'; id: string; answer: RobotAskData; createdAt: number }
   /** A streamed answer finished: what streamed is the answer. */
   | { type: 'robotFinished'; id: string; createdAt: number }
   /** A streamed answer stopped before it finished: what arrived stays, with a retry (canRetryAnswer). */
@@ -51,13 +51,11 @@ function withAnswer(state: ChatState, id: string, next: RobotAnswer | null): Cha
 }
 
 /** The placeholder filled with an answer that came at `createdAt` after thinking `thoughtMs` (SPEC §4 Thinking block). */
-function filled(m: ChatMessage, answer: RobotAskData, createdAt: number, thoughtMs: number, card?: CardContent): ChatMessage {
+function filled(m: ChatMessage, answer: RobotAskData, createdAt: number, thoughtMs: number): ChatMessage {
   return {
     ...m,
-    msgType: card ? MsgType.Card : answer.msgType === MsgType.Answer || answer.msgType === MsgType.Faq ? answer.msgType : MsgType.Text,
-    msgContent: card ? card.fallback : answer.msgContent,
-    card: card?.card,
-    cardError: card?.cardError,
+    msgType: answer.msgType === MsgType.Answer || answer.msgType === MsgType.Faq || answer.msgType === MsgType.Card ? answer.msgType : MsgType.Text,
+    msgContent: answer.msgContent,
     robotAskMsgType: answer.robotAskMsgType?.toString(),
     suggestions: suggestionsOf(answer.suggestions),
     createdAt,
@@ -67,25 +65,20 @@ function filled(m: ChatMessage, answer: RobotAskData, createdAt: number, thought
 }
 
 /**
- * The answer `id` ended with `answer` (and its card, when it is one): the message filled, the
- * streamed record done — `whole` when it came as the JSON answer with no text streamed before it
- * (a UI types it out: isTypedAnswer; a card is drawn, not typed).
+ * The answer `id` ended with `answer`: the message filled, the streamed record done — `whole` when
+ * it came as the JSON answer with no text streamed before it (a UI types it out: isTypedAnswer; a
+ * card is drawn, not typed, and its record's text is the card's fallback).
  */
-function answered(
-  state: ChatState,
-  id: string,
-  answer: RobotAskData,
-  createdAt: number,
-  { whole = false, card }: { whole?: boolean; card?: CardContent | undefined } = {},
-): ChatState {
+function answered(state: ChatState, id: string, answer: RobotAskData, createdAt: number, whole = false): ChatState {
   const a = state.answers[id];
   const m = findMessage(state.messages, id);
   if (!m?.awaiting) return state;
   const thoughtMs = a?.thoughtMs ?? Math.max(0, createdAt - (a?.startedAt ?? m.createdAt));
-  const next = updateMessage(state, id, (old) => filled(old, answer, createdAt, thoughtMs, card));
+  const next = updateMessage(state, id, (old) => filled(old, answer, createdAt, thoughtMs));
   if (!a) return next;
+  const card = answer.msgType === MsgType.Card;
   const arrivedWhole = whole && !card && a.text === '' ? { arrivedWholeAt: createdAt } : {};
-  return withAnswer(next, id, { ...a, phase: 'done', text: card ? card.fallback : answer.msgContent, thoughtMs, ...arrivedWhole });
+  return withAnswer(next, id, { ...a, phase: 'done', text: card ? cardFallbackText(answer.msgContent) : answer.msgContent, thoughtMs, ...arrivedWhole });
 }
 
 /**
@@ -121,7 +114,7 @@ export const robotCases = {
     const a = state.answers[id];
     return a && answerRunning(a) ? withAnswer(state, id, applyDelta(a, delta, at)) : state;
   },
-  robotAnswered: (state, { id, answer, card, createdAt }) => answered(state, id, answer, createdAt, { whole: true, card }),
+  robotAnswered: (state, { id, answer, createdAt }) => answered(state, id, answer, createdAt, true),
   robotFinished: (state, { id, createdAt }) => {
     const a = state.answers[id];
     return a ? answered(state, id, { msgContent: a.text, ...a.metadata }, createdAt) : state;

@@ -1,16 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  cardFallback,
-  cardToWire,
-  cardUrl,
-  decodeCardContent,
-  isCardMessage,
-  MAX_CAROUSEL_ITEMS,
-  MAX_TREE_DEPTH,
-  MAX_TREE_NODES,
-  type TreeNode,
-} from '#engine/model/card';
+import { cardFallback, cardToWire, cardUrl, decodeCardContent, MAX_CAROUSEL_ITEMS, MAX_TREE_DEPTH, MAX_TREE_NODES, type TreeNode } from '#engine/model/card';
+import { cardFallbackText, isCardMessage } from '#engine/model/cardText';
 import { CardError, MsgType, SenderType } from '#engine/model/codes';
 import { decodeMessage } from '#engine/model/decodeMessage';
 import { createMessage, toWire } from '#engine/model/message';
@@ -47,18 +38,26 @@ const BOOTS_CARD = {
   img: '/api/chat/visitor/files/boots.svg',
 };
 
-/** A card message from the wire with `msgContent`, decoded; the log lines it wrote. */
+/**
+ * A card message from the wire with `msgContent` as the engine keeps it (`raw`: the card as JSON
+ * text) and as a UI that draws cards shows it (`m`: its card decoded from that text, its cardError,
+ * and the fallback as its text); the log lines the decoding wrote.
+ */
 function decoded(msgContent: unknown) {
   const warn = vi.fn();
-  const m = decodeMessage({ id: 'c1', senderType: SenderType.Robot, msgType: 'card', msgContent }, defaults(warn));
-  return { m, lines: warn.mock.calls.map(([line]) => line as string) };
+  const raw = decodeMessage({ id: 'c1', senderType: SenderType.Robot, msgType: 'card', msgContent }, defaults(warn));
+  const { card, cardError, fallback } = decodeCardContent(raw.msgContent, warn);
+  const m = { ...raw, card, cardError, msgContent: fallback };
+  return { raw, m, lines: warn.mock.calls.map(([line]) => line as string) };
 }
 
 describe('card messages (docs/protocol.md "Cards")', () => {
-  it('the chosen reading: msgType "card", msgContent the JSON text {code, data}; msgContent becomes the fallback', () => {
-    const { m, lines } = decoded(JSON.stringify({ code: 'goods', data: BOOTS }));
-    expect(m.msgType).toBe(MsgType.Card);
-    expect(isCardMessage(m)).toBe(true);
+  it('the chosen reading: msgType "card", msgContent the JSON text {code, data}; the engine keeps the text, a UI decodes card and fallback from it', () => {
+    const { raw, m, lines } = decoded(JSON.stringify({ code: 'goods', data: BOOTS }));
+    expect(raw.msgType).toBe(MsgType.Card);
+    expect(isCardMessage(raw)).toBe(true);
+    expect(raw.msgContent).toBe(JSON.stringify({ code: 'goods', data: BOOTS }));
+    expect(decoded({ code: 'goods', data: BOOTS }).raw.msgContent).toBe(JSON.stringify({ code: 'goods', data: BOOTS }));
     expect(m.card).toEqual(BOOTS_CARD);
     expect(m.cardError).toBeUndefined();
     expect(m.msgContent).toBe('Trail boots · EUR 129.90');
@@ -87,9 +86,15 @@ describe('card messages (docs/protocol.md "Cards")', () => {
     expect(decoded({ code: 'coupon', data: { title: '10% off' } }).m.msgContent).toBe('10% off');
   });
 
-  it('the preview of a card message is its fallback (model/preview.ts)', () => {
-    const { m } = decoded({ code: 'carousel', data: { items: [BOOTS, { name: 'Rain jacket', price: 89, currency: 'EUR' }] } });
-    expect(previewOf(m).preview).toBe('Trail boots · EUR 129.90 Rain jacket · EUR 89.00');
+  it('the preview of a card message (model/preview.ts), and what the engine knows without decoding it, is the fallback it gives — never its JSON', () => {
+    const items = [BOOTS, { name: 'Rain jacket', price: 89, currency: 'EUR' }];
+    expect(previewOf(decoded({ code: 'carousel', data: { items }, fallback: 'Boots and a jacket' }).raw).preview).toBe('Boots and a jacket');
+    expect(previewOf(decoded({ code: 'carousel', data: { items }, text: 12 }).raw).preview).toBe('12');
+    expect(previewOf(decoded({ code: 'carousel', data: { items } }).raw).preview).toBe('');
+    expect(previewOf(decoded('Plain words').raw).preview).toBe('Plain words');
+    expect(cardFallbackText('{"code":"goods","fallback":"  Mug  "}')).toBe('Mug');
+    expect(cardFallbackText('{"code":"goods","fallback":{"x":1}}')).toBe('');
+    expect(cardFallbackText('{broken')).toBe('{broken');
   });
 
   it('file: name, size and url (fileName/fileSize/fileUrl too); the name from the url when none is given', () => {
@@ -255,16 +260,16 @@ describe('card messages (docs/protocol.md "Cards")', () => {
     expect(lines).toHaveLength(2);
   });
 
-  it('a card decoded again from its wire form (toWire) is the same card, with the same fallback', () => {
+  it('a card written with cardToWire and sent (toWire) decodes again into the same card, with the same fallback', () => {
     const { m } = decoded({
       code: 'carousel',
       data: [BOOTS, { code: 'tree', data: { title: 'Help', children: [{ title: 'A', link: 'https://a.test/' }] } }, { code: 'x', data: [1, 2] }],
     });
-    const visitor = createMessage({ id: 'v1', senderType: SenderType.Visitor, msgType: MsgType.Card, msgContent: m.msgContent, card: m.card, createdAt: NOW });
+    if (!m.card) throw new Error('no card');
+    const visitor = createMessage({ id: 'v1', senderType: SenderType.Visitor, msgType: MsgType.Card, msgContent: cardToWire(m.card), createdAt: NOW });
     const wire = toWire(visitor, 'u1');
     expect(JSON.parse(wire.msgContent)).toMatchObject({ code: 'carousel', fallback: m.msgContent });
     expect(decoded(wire.msgContent).m).toMatchObject({ card: m.card, msgContent: m.msgContent });
-    expect(m.card && JSON.parse(cardToWire(m.card))).toMatchObject({ code: 'carousel' });
   });
 
   it('robotAsk: a card answer’s msgContent may be the card itself; it is read as its JSON text', () => {
@@ -282,8 +287,10 @@ describe('card messages (docs/protocol.md "Cards")', () => {
         expect(m.id).toBe('p');
         expect(m.msgType).toBe(MsgType.Card);
         expect(typeof m.msgContent).toBe('string');
-        expect(m.card !== undefined || m.cardError !== undefined).toBe(true);
-        if (m.card) expect(typeof cardFallback(m.card)).toBe('string');
+        expect(typeof previewOf(m).preview).toBe('string');
+        const { card, cardError } = decodeCardContent(m.msgContent);
+        expect(card !== undefined || cardError !== undefined).toBe(true);
+        if (card) expect(typeof cardFallback(card)).toBe('string');
       }),
       { numRuns: 2_000 },
     );

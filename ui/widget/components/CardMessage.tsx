@@ -1,37 +1,29 @@
-import { useLingui } from '@lingui/react/macro';
-import type { ChatMessage } from '@visitor-chat/chat-engine';
-import { useCardComponent, type CardComponents, type CardProps } from '@visitor-chat/chat-react';
+import { cardFallbackText, type ChatMessage } from '@visitor-chat/chat-engine';
 import { lazyPart } from '../lazyPart';
 import { MessageText } from './MessageText';
 
-/** A card message's plain-text fallback (docs/protocol.md "Cards"): what shows for a card no component draws. */
-function CardFallback({ text }: { text: string }) {
-  const { t } = useLingui();
-  return text ? (
-    <span className="content-text content-card" dir="auto">
-      <MessageText text={text} />
-    </span>
-  ) : (
-    <span className="content-card-missing">{t`This attachment is not available.`}</span>
-  );
+/**
+ * A card message's plain-text fallback (docs/protocol.md "Cards"): `text`, else `missing` — what
+ * shows for a card no component draws, and (without `missing`) while the cards' code loads.
+ */
+export function CardFallback({ text, missing }: { text: string; missing?: string }) {
+  if (text)
+    return (
+      <span className="content-text content-card" dir="auto">
+        <MessageText text={text} />
+      </span>
+    );
+  return missing ? <span className="content-card-missing">{missing}</span> : <span className="content-card-loading" />;
 }
-
-// The built-in cards and the carousel library load on demand (most conversations have no card):
-// while their chunk loads, the card's fallback text holds its place.
-const BuiltInCard = lazyPart<CardProps>(
-  'cards',
-  () => import('./cards/BuiltInCard').then((m) => ({ default: m.BuiltInCard })),
-  ({ message }) => <CardFallback text={message.msgContent} />,
-);
-
-/** The widget's cards, registered as an integrator registers theirs (ChatScreen's CardRegistryProvider). */
-export const BUILT_IN_CARDS: CardComponents = { goods: BuiltInCard, file: BuiltInCard, tree: BuiltInCard, carousel: BuiltInCard };
 
 /**
- * A card message (msgType `card`): its card drawn by the component registered for its code, else
- * (a custom code no component draws: NO_HANDLER; no card: NO_CODE, BAD_DATA) its fallback text.
+ * A card message (msgType `card`): drawn by cards/CardView, which decodes the card and draws it with
+ * the component registered for its code. Most conversations have no card, so that code — the
+ * decoder, the registry, the built-in cards — loads on demand; until it has, the fallback text the
+ * card gives holds its place.
  */
-export function CardMessage({ message: m }: { message: ChatMessage }) {
-  const Component = useCardComponent(m.card);
-  return Component && m.card ? <Component card={m.card} message={m} /> : <CardFallback text={m.msgContent} />;
-}
+export const CardMessage = lazyPart<{ message: ChatMessage }>(
+  'cards',
+  () => import('./cards/CardView').then((m) => ({ default: m.CardView })),
+  ({ message }) => <CardFallback text={cardFallbackText(message.msgContent)} />,
+);

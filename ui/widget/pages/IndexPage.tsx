@@ -1,7 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearch } from 'wouter';
-import { CardRegistryProvider, ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
-import { BUILT_IN_CARDS } from '../components/CardMessage';
+import { ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
 import { ChatScreen } from '../components/ChatScreen';
 import { Toasts } from '../components/Toasts';
 import { chatFor, chatQuery, releaseEarlyChat, subscribeChatQuery } from '../earlyChat';
@@ -14,9 +13,7 @@ function Chat({ query }: { query: string }) {
   return (
     <ChatProvider engine={engine}>
       <ToastProvider>
-        <CardRegistryProvider components={BUILT_IN_CARDS}>
-          <ChatScreen />
-        </CardRegistryProvider>
+        <ChatScreen />
         <Toasts />
       </ToastProvider>
     </ChatProvider>

@@ -188,11 +188,11 @@ describe('robot slice: a streamed answer (docs/protocol.md "Streamed answers")',
     const card = robotCases.robotAnswered(asked(), {
       type: 'robotAnswered',
       id: 'm2',
-      answer: { msgContent: '{"code":"goods"}', msgType: MsgType.Card },
-      card: { card: { kind: 'goods', code: 'goods', name: 'Boots', price: 99, currency: 'EUR' }, fallback: 'Boots · EUR 99.00' },
+      answer: { msgContent: '{"code":"goods","data":{"name":"Boots"},"fallback":"Boots, 99 euros"}', msgType: MsgType.Card },
       createdAt: 2_000,
     });
-    expect(card.answers.m2).toMatchObject({ phase: 'done', text: 'Boots · EUR 99.00' });
+    expect(card.answers.m2).toMatchObject({ phase: 'done', text: 'Boots, 99 euros' });
+    expect(card.messages.at(-1)).toMatchObject({ msgType: MsgType.Card, msgContent: '{"code":"goods","data":{"name":"Boots"},"fallback":"Boots, 99 euros"}' });
     expect(isTypedAnswer(card.answers.m2)).toBe(false);
   });
 
