@@ -7,7 +7,8 @@ import { runEffects } from './core/runEffects';
 import { EFFECTS } from './effects';
 import { createStore } from './core/store';
 import { watchSession } from './features/bootstrap/sessionWatch';
-import { fileLimit, fileMessage, textMessage, type SendFileExtra, type SendFileResult } from './features/delivery/compose';
+import { cardMessage, fileLimit, fileMessage, textMessage, type SendFileExtra, type SendFileResult } from './features/delivery/compose';
+import type { OutgoingCard } from './model/cardText';
 import { canRetry } from './features/delivery/predicates';
 import { canRetryStart } from './features/bootstrap/predicates';
 import { canRetryAnswer } from './features/robot/predicates';
@@ -102,6 +103,12 @@ export interface ChatEngine {
   retryStart(): void;
   /** Sends a visitor text message; blank text is ignored. Returns the message id, or null. */
   sendText(text: string): string | null;
+  /**
+   * Sends a card as the visitor's message (msgType `card`, docs/protocol.md "Cards"), through the
+   * outbox like a text: e.g. the product a host page shows. A card without a code, or whose data is
+   * no JSON, is ignored. Returns the message id, or null.
+   */
+  sendCard(card: OutgoingCard): string | null;
   /**
    * Sends a file (SPEC §4 Sending, §5 type from extension): uploaded first, then sent. A file over
    * `maxFileSize` is refused before any upload.
@@ -228,6 +235,12 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
       if (canRetryStart(store.getState())) apply({ type: 'startRetried' });
     },
     sendText,
+    sendCard(card) {
+      const message = life.ended() ? null : cardMessage(card, newId, scheduler.now());
+      if (!message) return null;
+      apply({ type: 'visitorSent', message });
+      return message.id;
+    },
     sendFile(file, fileName, extra = {}) {
       if (life.ended()) return { error: 'disposed' };
       const limit = fileLimit(options.maxFileSize);

@@ -66,7 +66,7 @@ export {
   type TreeCard,
   type TreeNode,
 } from './model/card';
-export { cardFallbackText, isCardMessage } from './model/cardText';
+export { cardFallbackText, isCardMessage, type OutgoingCard } from './model/cardText';
 export { messageText } from './model/preview';
 export type { Notice, NoticeId } from './model/notice';
 export type { QuickReply } from './model/quickReply';

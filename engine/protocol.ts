@@ -270,13 +270,15 @@ export type AddSessionMsgRequest = SendMsgRequest;
 export interface RobotAskRequest {
   userId: string;
   channelId: string;
-  /** The visitor's message as sendMsg carried its msgContent: the text, or for a file the file's URL. */
+  /** The visitor's message as sendMsg carried its msgContent: the text, or for a file the file's URL; for a card, its fallback text (else its JSON text). */
   question: string;
   /**
    * (extension; docs/protocol.md "Streamed answers") The SPEC §3 message type of the visitor's
-   * message (1 text, 2 image, 4 file, 5 audio, 6 video); absent means text.
+   * message (1 text, 2 image, 4 file, 5 audio, 6 video), or `"card"` (docs/protocol.md "Cards"); absent means text.
    */
-  msgType?: number;
+  msgType?: number | 'card';
+  /** (extension) For a card: the card's JSON text, as sendMsg carried it. */
+  card?: string;
 }
 
 /** A quick reply on the wire (SPEC §3): `name` is shown and sent; flags may be 1/0 or booleans. */

@@ -20,9 +20,9 @@ const UNAVAILABLE = 'the robot is unavailable';
 /** The kind of a visitor message; absent is text (docs/protocol.md robotAsk). */
 function kindOf(value: unknown, log = true): VisitorKind {
   if (value === undefined || value === null || value === '') return MsgType.Text;
-  const kind = VISITOR_KINDS.find((k) => k === numeric(value));
+  const kind = VISITOR_KINDS.find((k) => k === numeric(value) || k === value);
   if (kind !== undefined) return kind;
-  if (log) console.warn(`robotAsk: msgType ${JSON.stringify(value)} is no kind of visitor message (1, 2, 4, 5, 6); answered as text`);
+  if (log) console.warn(`robotAsk: msgType ${JSON.stringify(value)} is no kind of visitor message (1, 2, 4, 5, 6, "card"); answered as text`);
   return MsgType.Text;
 }
 

@@ -63,3 +63,29 @@ export function givenFallback(card: unknown): string | undefined {
 export function cardFallbackText(msgContent: string): string {
   return givenFallback(parsedCard(msgContent)) ?? '';
 }
+
+/** A card a visitor sends (a host page's, say: the product on screen), as `ChatEngine.sendCard` takes it (docs/protocol.md "Cards"). */
+export interface OutgoingCard {
+  /** The card's code: a built-in one (`goods`, `file`, `tree`, `carousel`) or a custom code. */
+  readonly code: string;
+  /** The card's data (any JSON). */
+  readonly data?: unknown;
+  /** The plain text a UI that cannot draw the card shows: give one. */
+  readonly fallback?: string;
+}
+
+/**
+ * The msgContent of a visitor's card: the JSON text `{code, data, fallback}` (code and fallback
+ * trimmed); null when `card` is none — no object, a blank code, a fallback that is no text, or data
+ * that is no JSON (a cycle, a BigInt).
+ */
+export function outgoingCardText(card: unknown): string | null {
+  if (typeof card !== 'object' || card === null) return null;
+  const { code, data, fallback } = card as Record<string, unknown>;
+  if (typeof code !== 'string' || !code.trim() || (fallback !== undefined && typeof fallback !== 'string')) return null;
+  try {
+    return JSON.stringify({ code: code.trim(), data, fallback: fallback?.trim() || undefined });
+  } catch {
+    return null;
+  }
+}

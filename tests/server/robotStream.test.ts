@@ -162,12 +162,20 @@ describe('every kind of visitor message gets a sensible answer (robotAsk msgType
     expect(sourcesOf(message)).toEqual([]);
   });
 
+  it('answers a card the visitor shared (msgType "card": the question its fallback, the card beside it) by asking what they would like to know of it', async () => {
+    const { data, userId } = await robotVisitor(FAST);
+    const card = JSON.stringify({ code: 'goods', data: { name: 'Alpine boots' }, fallback: 'Alpine boots, EUR 129.90' });
+    const reply = await data<RobotAskData>('robotAsk', { userId, channelId: 'demo', question: 'Alpine boots, EUR 129.90', msgType: MsgType.Card, card });
+    expect(reply.msgContent).toMatch(/^Thanks for sharing “Alpine boots, EUR 129\.90”\. What would you like to know about it\?/);
+    expect(reply.msgType).toBe(MsgType.Text);
+  });
+
   it('answers an unknown msgType as text, with one log line; absent is text', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { data, userId } = await robotVisitor(FAST);
     const odd = await data<RobotAskData>('robotAsk', { userId, channelId: 'demo', question: 'When will my parcel arrive?', msgType: 'sticker' });
     expect(odd.msgType).toBe(MsgType.Answer);
-    expect(warn.mock.calls).toEqual([['robotAsk: msgType "sticker" is no kind of visitor message (1, 2, 4, 5, 6); answered as text']]);
+    expect(warn.mock.calls).toEqual([['robotAsk: msgType "sticker" is no kind of visitor message (1, 2, 4, 5, 6, "card"); answered as text']]);
     const plain = await data<RobotAskData>('robotAsk', { userId, channelId: 'demo', question: 'When will my parcel arrive?', msgType: MsgType.Text });
     expect(plain.msgContent).toBe(odd.msgContent);
   });

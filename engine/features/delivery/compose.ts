@@ -1,4 +1,5 @@
 import { MAX_FILE_SIZE_BYTES } from '../../constants';
+import { outgoingCardText } from '../../model/cardText';
 import { MsgType, SenderType } from '../../model/codes';
 import { fileMsgType } from '../../model/fileType';
 import { type ChatMessage, createMessage } from '../../model/message';
@@ -19,6 +20,12 @@ export type SendFileResult = { id: string } | { error: 'tooLarge'; limit: number
 export function textMessage(text: string, id: () => string, now: number): ChatMessage | null {
   if (!canSendText(text)) return null;
   return createMessage({ id: id(), senderType: SenderType.Visitor, msgType: MsgType.Text, msgContent: text.trim(), createdAt: now });
+}
+
+/** A visitor card message (docs/protocol.md "Cards"): msgContent the card's JSON text; null for what is no card (`outgoingCardText`). */
+export function cardMessage(card: unknown, id: () => string, now: number): ChatMessage | null {
+  const msgContent = outgoingCardText(card);
+  return msgContent === null ? null : createMessage({ id: id(), senderType: SenderType.Visitor, msgType: MsgType.Card, msgContent, createdAt: now });
 }
 
 /** The largest file a visitor may send, in bytes (the engine option, or the default). */

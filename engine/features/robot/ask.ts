@@ -2,7 +2,9 @@ import { EMPTY, Observable, defer, filter, map, merge, mergeMap, of, takeUntil, 
 import { ROBOT_STALL_MS } from '../../constants';
 import { errorText, ofType, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
+import { cardFallbackText, isCardMessage } from '../../model/cardText';
 import { MessageStatus, MsgType } from '../../model/codes';
+import type { RobotAskRequest } from '../../protocol';
 import { findMessage } from '../../model/timeline';
 import type { RobotFrame } from '../../transport/visitorApi';
 import type { AnswerFailure } from './answer';
@@ -63,12 +65,21 @@ function ask({ api, getState, scheduler, log }: EffectContext, id: string): Obse
           return subscriber.next({ type: 'robotStreamed', id, delta: frame, at: scheduler.now() });
       }
     };
-    const request = {
-      userId: state.session.userId,
-      channelId: state.query.channelId,
-      question: question.msgContent,
-      msgType: typeof question.msgType === 'number' ? question.msgType : MsgType.Text,
-    };
+    // A card is asked as its fallback text, with the card beside it (docs/protocol.md "The robot: robotAsk").
+    const request: RobotAskRequest = isCardMessage(question)
+      ? {
+          userId: state.session.userId,
+          channelId: state.query.channelId,
+          question: cardFallbackText(question.msgContent) || question.msgContent,
+          msgType: MsgType.Card,
+          card: question.msgContent,
+        }
+      : {
+          userId: state.session.userId,
+          channelId: state.query.channelId,
+          question: question.msgContent,
+          msgType: typeof question.msgType === 'number' ? question.msgType : MsgType.Text,
+        };
     return api
       .robotAsk(request)
       .pipe(timeout({ each: ROBOT_STALL_MS, with: () => throwError(() => new Stalled()), scheduler }))

@@ -86,6 +86,25 @@ describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor messa
     });
   });
 
+  it('a visitor card (a host page sent it) is asked as its fallback text, msgType "card" and the card\'s JSON text beside it (docs/protocol.md "The robot: robotAsk")', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const card = JSON.stringify({ code: 'goods', data: { name: 'Alpine boots', price: 129.9, currency: 'EUR' }, fallback: 'Alpine boots, EUR 129.90' });
+      const bare = JSON.stringify({ code: 'sku', data: { id: 7 } });
+      const api = fakeApi({ robotAsk: () => cold('40ms (a|)', { a: answerFrame(NINE) }) });
+      const start = readyState({ messages: [sent('q1', card, MsgType.Card), sent('q2', bare, MsgType.Card)] });
+      const values = { ...v, A: { type: 'robotAnswered', id: 'm2', answer: NINE, createdAt: 50 } } satisfies Record<string, Intent>;
+      expectObservable(runEffect(robot, start, cold(' s 9ms t 29ms - 9ms -', v), { api: api.api, scheduler }).output$).toBe('p 9ms P 29ms a 9ms A', values);
+      flush();
+
+      expect(api.bodies('robotAsk')).toEqual([
+        { userId: USER_ID, channelId: CHANNEL_ID, question: 'Alpine boots, EUR 129.90', msgType: MsgType.Card, card },
+        // No fallback: the card's text is the question.
+        { userId: USER_ID, channelId: CHANNEL_ID, question: bare, msgType: MsgType.Card, card: bare },
+      ]);
+    });
+  });
+
   it('each visitor message gets its own answer, even while the previous one is awaited', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
