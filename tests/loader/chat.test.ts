@@ -368,3 +368,100 @@ describe('language and position', () => {
     expect([direction('right', true), direction('left', false)]).toEqual(['ltr', 'rtl']);
   });
 });
+
+describe('toolbar items and cards from the host page (issue 26)', () => {
+  const BOOTS = { code: 'goods', data: { name: 'Alpine boots', price: 129.9, currency: 'EUR' }, fallback: 'Alpine boots, EUR 129.90' };
+  const envelope = { source: 'visitor-chat-host', version: 1 };
+  const posted = () => widget.postMessage.mock.calls.map(([message]) => message as { type: string });
+
+  it('an item added before the chat runs goes after init, its icon made absolute; one added later goes at once, the whole list; the same id replaces', () => {
+    const c = chat();
+    c.addToolbarItem({ id: 'cart', title: 'Share my cart', icon: '/icons/cart.svg' });
+    expect(widget.postMessage).not.toHaveBeenCalled();
+    c.open();
+    fromWidget({ type: 'hello' });
+    const cart = { id: 'cart', title: 'Share my cart', icon: `${location.origin}/icons/cart.svg` };
+    expect(widget.postMessage.mock.calls[1]).toEqual([{ type: 'toolbar', items: [cart], ...envelope }, CHAT]);
+    c.addToolbarItem({ id: 'product', title: 'Ask about this product', img: 'https://shop.example/boots.jpg' });
+    c.addToolbarItem({ id: 'cart', title: 'My cart', icon: 'https://shop.example/cart.svg' });
+    expect(widget.postMessage.mock.calls.at(-1)?.[0]).toEqual({
+      type: 'toolbar',
+      items: [
+        { id: 'cart', title: 'My cart', icon: 'https://shop.example/cart.svg' },
+        { id: 'product', title: 'Ask about this product', img: 'https://shop.example/boots.jpg' },
+      ],
+      ...envelope,
+    });
+    // A widget that reloads gets init and the toolbar again.
+    widget.postMessage.mockClear();
+    fromWidget({ type: 'hello' });
+    expect(posted().map((m) => m.type)).toEqual(['init', 'toolbar']);
+  });
+
+  it('the toolbarItem event names the item the visitor chose; an id the page never added is not told', () => {
+    const c = chat();
+    const chosen: string[] = [];
+    c.on('toolbarItem', (id) => chosen.push(id));
+    c.addToolbarItem({ id: 'cart', title: 'Share my cart', icon: 'https://shop.example/cart.svg' });
+    c.open();
+    fromWidget({ type: 'hello' });
+    fromWidget({ type: 'toolbarItem', id: 'cart' });
+    fromWidget({ type: 'toolbarItem', id: 'other' });
+    fromWidget({ type: 'toolbarItem', id: 'cart' }, 'https://evil.example');
+    fromWidget({ type: 'toolbarItem' });
+    expect(chosen).toEqual(['cart']);
+  });
+
+  it('a bad item is one warning, ignored: no id or title, no icon or image, one that is no http(s) URL, no object', () => {
+    const warn = warnings();
+    const c = chat();
+    const bad = [
+      null,
+      'cart',
+      { title: 'No id', icon: 'https://shop.example/a.svg' },
+      { id: 'a', icon: 'https://shop.example/a.svg' },
+      { id: 'a', title: '  ', icon: 'https://shop.example/a.svg' },
+      { id: 'a', title: 'No picture' },
+      { id: 'a', title: 'Script', icon: 'javascript:alert(1)' },
+      { id: 'a', title: 'Data', img: 'data:image/png;base64,AAAA' },
+      { id: 'a', title: 'Number', icon: 42 },
+      { id: 'a', title: 'Good icon, bad image', icon: 'https://shop.example/a.svg', img: 'ftp://shop.example/a.png' },
+    ];
+    for (const item of bad) expect(() => c.push(['addToolbarItem', item as never])).not.toThrow();
+    expect(warn.mock.calls).toEqual(bad.map((item) => ['[visitor-chat] bad toolbar item:', item]));
+    c.open();
+    fromWidget({ type: 'hello' });
+    expect(posted().map((m) => m.type)).toEqual(['init']);
+  });
+
+  it('sendCard before the chat runs waits like identify, and goes once after init — not again when the widget reloads; later ones go at once', () => {
+    const c = chat();
+    c.push(['sendCard', BOOTS]);
+    expect(widget.postMessage).not.toHaveBeenCalled();
+    c.open();
+    expect(widget.postMessage).not.toHaveBeenCalled();
+    fromWidget({ type: 'hello' });
+    expect(widget.postMessage.mock.calls.map(([m]) => m)).toEqual([expect.objectContaining({ type: 'init' }), { type: 'sendCard', card: BOOTS, ...envelope }]);
+    fromWidget({ type: 'hello' });
+    expect(posted().map((m) => m.type)).toEqual(['init', 'sendCard', 'init']);
+    c.sendCard({ code: 'sku', data: { id: 7 } });
+    expect(widget.postMessage.mock.calls.at(-1)?.[0]).toEqual({ type: 'sendCard', card: { code: 'sku', data: { id: 7 } }, ...envelope });
+  });
+
+  it('a bad card is one warning, ignored: no code, a fallback that is no text, what postMessage cannot copy, no object; the card is a copy', () => {
+    const warn = warnings();
+    const c = chat();
+    const bad = [null, 'goods', { data: {} }, { code: ' ' }, { code: 'goods', fallback: 7 }, { code: 'goods', data: { onClick: () => undefined } }];
+    for (const card of bad) expect(() => c.sendCard(card as never)).not.toThrow();
+    expect(warn.mock.calls).toEqual(bad.map((card) => ['[visitor-chat] bad card:', card]));
+    const mine = { code: 'goods', data: { name: 'Boots' } };
+    c.sendCard(mine);
+    mine.data.name = 'Changed';
+    c.open();
+    fromWidget({ type: 'hello' });
+    expect(widget.postMessage.mock.calls.map(([m]) => m)).toEqual([
+      expect.objectContaining({ type: 'init' }),
+      { type: 'sendCard', card: { code: 'goods', data: { name: 'Boots' } }, ...envelope },
+    ]);
+  });
+});

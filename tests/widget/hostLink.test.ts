@@ -105,6 +105,25 @@ describe('embedded by the loader (?host=origin): the widget’s end of the proto
     expect(states).toEqual([false, true, false]);
   });
 
+  it("the host's toolbar items follow each toolbar message; a list with a bad item, and a card without a code, are dropped whole", () => {
+    const { win, parent, receive } = frameWindow();
+    const link = hostLink(`?host=${SHOP}`, win);
+    if (!link) throw new Error('no link');
+    const seen = heard(link);
+    const cart = { id: 'cart', title: 'Share my cart', icon: 'https://shop.example/cart.svg' };
+    const from = { origin: SHOP, source: parent };
+    receive(host({ type: 'toolbar', items: [cart] }), from);
+    for (const bad of [{ ...cart, icon: 'javascript:alert(1)' }, { ...cart, title: '' }, { id: 'x', title: 'No picture' }, { ...cart, img: 'data:x' }, 'cart'])
+      receive({ ...host({ type: 'toolbar', items: [] }), items: [cart, bad] }, from);
+    receive({ ...host({ type: 'toolbar', items: [] }), items: 'cart' }, from);
+    expect(link.toolbar$.value).toEqual([cart]);
+    const card = { code: 'goods', data: { name: 'Boots' }, fallback: 'Boots' };
+    receive(host({ type: 'sendCard', card }), from);
+    receive({ ...host({ type: 'sendCard', card }), card: { data: {} } }, from);
+    receive({ ...host({ type: 'sendCard', card }), card: { code: 'goods', fallback: 3 } }, from);
+    expect(seen).toEqual([host({ type: 'toolbar', items: [cart] }), host({ type: 'sendCard', card })]);
+  });
+
   it('no link — the page runs as a hand-written embedding — without a host origin, with one that is not an origin, when not framed, or when the real parent is another origin', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(hostLink('?channelid=demo', frameWindow(SHOP).win)).toBeNull();

@@ -1,6 +1,16 @@
-import type { MessagePreview, VisitorIdentity } from './protocol';
+import type { HostCard, HostToolbarItem, MessagePreview, VisitorIdentity } from './protocol';
 
 export type { MessagePreview, VisitorIdentity };
+
+/**
+ * A button the host page adds to the composer's toolbar (SPEC §3 Toolbar item): labelled by `title`,
+ * drawn with `icon` (a small symbol) or `img` (a picture) — http(s) URLs, absolute or relative to the
+ * page. The `toolbarItem` event names its `id` when the visitor chooses it.
+ */
+export type ToolbarItem = HostToolbarItem;
+
+/** A card sent as the visitor's message (docs/protocol.md "Cards"): its code, its data (any JSON) and the plain text shown where it cannot be drawn. */
+export type Card = HostCard;
 
 /** Where the launcher (and the panel above it) sits: the inline end by default (right, or left on a right-to-left page). */
 export type LauncherPosition = 'end' | 'start' | 'right' | 'left';
@@ -52,6 +62,8 @@ export interface VisitorChatEvents {
    * handler added while the count is above 0 (say, restored on the host's next page load) hears it at once.
    */
   unreadCountChange: [count: number];
+  /** The visitor chose the toolbar item of this id (`addToolbarItem`). */
+  toolbarItem: [id: string];
 }
 
 export type VisitorChatEvent = keyof VisitorChatEvents;
@@ -73,6 +85,19 @@ export interface VisitorChat {
   setParams(params: string): void;
   /** One of the 25 language codes: the widget (SPEC §2 chat-lan) and the launcher's label follow it. */
   setLanguage(code: string): void;
+  /**
+   * Adds a button to the composer's toolbar (one of the same id is replaced); the `toolbarItem` event
+   * tells when the visitor chooses it. An item without an id or a title, or without an http(s) icon or
+   * image, is a console warning, and ignored.
+   */
+  addToolbarItem(item: ToolbarItem): void;
+  /**
+   * Sends a card into the conversation as the visitor's message (e.g. the product the visitor is
+   * looking at), through the chat's outbox: it arrives once. Before the chat runs (the visitor has not
+   * opened it) it waits; `open()` after it shows it at once. A card without a code, with a fallback
+   * that is no text, or with what postMessage cannot copy is a console warning, and ignored.
+   */
+  sendCard(card: Card): void;
   /** Listens to an event; returns the function that stops listening. */
   on<E extends VisitorChatEvent>(event: E, handler: VisitorChatHandler<E>): () => void;
   off<E extends VisitorChatEvent>(event: E, handler: VisitorChatHandler<E>): void;

@@ -1,6 +1,16 @@
-import type { VisitorChat, VisitorChatEvent, VisitorChatHandler, VisitorChatOptions, VisitorIdentity } from './api';
+import type { ToolbarItem, VisitorChat, VisitorChatEvent, VisitorChatHandler, VisitorChatOptions, VisitorIdentity } from './api';
 import { isLanguage, labelFor, languageOf, rightToLeft } from './language';
-import { HOST_ORIGIN_PARAM, HOST_SOURCE, PROTOCOL_VERSION, isIdentity, isWidgetMessage, type HostMessage } from './protocol';
+import {
+  HOST_ORIGIN_PARAM,
+  HOST_SOURCE,
+  PROTOCOL_VERSION,
+  isCard,
+  isIdentity,
+  isToolbarItem,
+  isWidgetMessage,
+  type HostCard,
+  type HostMessage,
+} from './protocol';
 import { direction, drawView } from './view';
 import { local, read, savedState, session, write, type Saved } from './storage';
 
@@ -13,6 +23,25 @@ const DEFAULT_COLOR = '#2563eb';
  */
 export function warn(what: string, value: unknown): void {
   console.warn(`[visitor-chat] bad ${what}:`, value);
+}
+
+/** A copy of `value` as postMessage will make it; undefined when it holds what postMessage cannot copy (a function, a DOM node). */
+function copied(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An icon's or image's URL, relative to the page or absolute, as an absolute http(s) one; undefined when absent; '' when it is none. */
+function webUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return value === undefined ? value : '';
+  try {
+    return new URL(value, location.href).href;
+  } catch {
+    return '';
+  }
 }
 
 /** Calls a host page's handler: one that throws is logged and must not stop the others or the chat. */
@@ -45,6 +74,10 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   let unread = saved?.unread ?? 0;
   let identity: VisitorIdentity | undefined;
   let params: string | undefined;
+  /** The host's toolbar items by id, in the order added. */
+  const items = new Map<string, ToolbarItem>();
+  /** Cards sent before the chat ran: posted once it does. */
+  let cards: HostCard[] = [];
   /** The language the host asked for (the widget's own choice, SPEC §2 chat-lan, applies otherwise). */
   let chosen = options.language && languageOf(options.language);
   /** The launcher's language: the host's choice, else its page's. */
@@ -85,11 +118,20 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     emit('unreadCountChange', count);
   }
 
+  /** Posts the toolbar and the cards waiting, once the chat runs. */
+  function flush(): void {
+    if (!initialised) return;
+    if (items.size) post({ type: 'toolbar', items: [...items.values()] });
+    cards.forEach((card) => post({ type: 'sendCard', card }));
+    cards = [];
+  }
+
   /** Starts the chat in the widget once it said hello and the visitor wants it. */
   function init(): void {
     if (!waiting || !started || initialised) return;
     initialised = true;
     post({ type: 'init', open, identity, params, language: chosen || undefined, pageLanguage: language, visitorId: read(local, idKey) ?? undefined });
+    flush();
   }
 
   /** The iframe, created once: hidden until opened. */
@@ -119,6 +161,8 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       if (!open) setUnread(unread + 1);
     } else if (message.type === 'visitor') {
       write(local, idKey, message.visitorId);
+    } else if (message.type === 'toolbarItem') {
+      if (items.has(message.id)) emit('toolbarItem', message.id);
     } else {
       api.close();
     }
@@ -152,12 +196,7 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     identify(next: unknown) {
       // Checked before it is kept, as the copy postMessage will make (no function or DOM node in it)
       // and the widget will read: init, posted again after every reload of the widget, must go through.
-      let copy: unknown;
-      try {
-        copy = structuredClone(next);
-      } catch {
-        // Left undefined: no identity.
-      }
+      const copy = copied(next);
       if (!isIdentity(copy)) return warn('identity', next);
       identity = { ...identity, ...copy };
       if (initialised) post({ type: 'identify', identity });
@@ -174,6 +213,20 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       label();
       if (frame) frame.title = labelFor(code);
       if (initialised) post({ type: 'language', language: code });
+    },
+    addToolbarItem(item: unknown) {
+      const { id, title, icon, img } = (item ?? {}) as Record<string, unknown>;
+      const next = { id, title, icon: webUrl(icon), img: webUrl(img) } as ToolbarItem;
+      // The widget's check (an id and a title, an icon or an image, each an http(s) URL), on what it will get.
+      if (!isToolbarItem(next)) return warn('toolbar item', item);
+      items.set(next.id, next);
+      flush();
+    },
+    sendCard(card: unknown) {
+      const copy = copied(card);
+      if (!isCard(copy)) return warn('card', card);
+      cards.push(copy);
+      flush();
     },
     on(event, handler: unknown) {
       if (typeof handler !== 'function') warn('handler', handler);

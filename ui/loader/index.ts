@@ -5,6 +5,8 @@
  */
 export { createVisitorChat } from './chat';
 export type {
+  Card,
+  ToolbarItem,
   LauncherPosition,
   MessagePreview,
   Prefetch,

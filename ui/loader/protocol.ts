@@ -5,8 +5,10 @@
  * and checks the sender (the loader: the widget's origin and frame; the widget: its parent's origin
  * as announced and the parent window) before it reads a message.
  *
- * Version 1. A later version adds message types or optional fields; a field's meaning never changes
- * within a version, and a receiver ignores types it does not know.
+ * Version 1. New message types and optional fields are added within it (a receiver ignores types it
+ * does not know, and fields: an older widget ignores `toolbar` and `sendCard`, an older loader
+ * `toolbarItem`); a field's meaning never changes within a version — a change of meaning is a new
+ * version, which a receiver of this one drops.
  */
 export const PROTOCOL_VERSION = 1;
 
@@ -33,6 +35,26 @@ export interface MessagePreview {
   preview: string;
 }
 
+/**
+ * A toolbar item the host page adds to the composer (SPEC §3 Toolbar item: title, icon, img): a
+ * button labelled by `title`, drawn with `icon` (a small symbol) or `img` (a picture), each an
+ * absolute http(s) URL; the loader's `toolbarItem` event names `id` when the visitor chooses it.
+ */
+export interface HostToolbarItem {
+  id: string;
+  title: string;
+  icon?: string;
+  img?: string;
+}
+
+/** A card the host page sends as the visitor's message (docs/protocol.md "Cards"): `{code, data, fallback}`. */
+export interface HostCard {
+  code: string;
+  data?: unknown;
+  /** The plain text a UI that cannot draw the card shows: give one. */
+  fallback?: string;
+}
+
 /** What the widget posts to the host page. */
 export type WidgetMessage =
   /** The widget has loaded and waits for `init` before it starts the chat. */
@@ -45,7 +67,9 @@ export type WidgetMessage =
   /** The visitor's id once the chat started, for the host to keep (its storage outlives the widget's where third-party storage is blocked). */
   | { type: 'visitor'; visitorId: string }
   /** The visitor pressed the widget's own close control. */
-  | { type: 'close' };
+  | { type: 'close' }
+  /** The visitor chose the host's toolbar item `id`. */
+  | { type: 'toolbarItem'; id: string };
 
 /** What the host page posts to the widget. */
 export type HostMessage =
@@ -68,13 +92,29 @@ export type HostMessage =
   | { type: 'visibility'; open: boolean }
   | { type: 'language'; language: string }
   | { type: 'identify'; identity: VisitorIdentity }
-  | { type: 'params'; params: string };
+  | { type: 'params'; params: string }
+  /** The host's toolbar items, all of them (after `init`, and after each change). */
+  | { type: 'toolbar'; items: HostToolbarItem[] }
+  /** A card to send as the visitor's message (after `init`; one sent before waits for it). */
+  | { type: 'sendCard'; card: HostCard };
 
 /** A message with its envelope. */
 export type Envelope<M, S extends string> = M & { source: S; version: typeof PROTOCOL_VERSION };
 
 const isRecord = (data: unknown): data is Record<string, unknown> => typeof data === 'object' && data !== null;
 const optString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+const text = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** An absolute http(s) URL, as the loader passes a toolbar item's icon and image. */
+const isWebUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\/\S+$/i.test(value);
+
+/** `value` reads as a toolbar item: an id and a title (not blank), and an icon or an image, each an http(s) URL when given. */
+export function isToolbarItem(value: unknown): value is HostToolbarItem {
+  return isRecord(value) && text(value.id) && text(value.title) && isWebUrl(value.icon ?? value.img) && (value.img === undefined || isWebUrl(value.img));
+}
+
+/** `value` reads as a card: a code (not blank), and a fallback that is text when given. */
+export const isCard = (value: unknown): value is HostCard => isRecord(value) && text(value.code) && optString(value.fallback);
 
 /** An envelope of `source` at this protocol version. */
 function ofSource(data: unknown, source: string): data is Record<string, unknown> {
@@ -86,7 +126,7 @@ export function isWidgetMessage(data: unknown): data is Envelope<WidgetMessage, 
   if (!ofSource(data, WIDGET_SOURCE)) return false;
   const { type, message } = data;
   if (type === 'message') return data.newMessage === true && isRecord(message) && typeof message.preview === 'string' && optString(message.senderName);
-  return type === 'hello' || type === 'close' || (type === 'visitor' && typeof data.visitorId === 'string' && data.visitorId !== '');
+  return type === 'hello' || type === 'close' || (type === 'visitor' && text(data.visitorId)) || (type === 'toolbarItem' && text(data.id));
 }
 
 /**
@@ -119,6 +159,10 @@ export function isHostMessage(data: unknown): data is Envelope<HostMessage, type
       return isIdentity(data.identity);
     case 'params':
       return typeof data.params === 'string';
+    case 'toolbar':
+      return Array.isArray(data.items) && data.items.every(isToolbarItem);
+    case 'sendCard':
+      return isCard(data.card);
     default:
       return false;
   }

@@ -49,6 +49,8 @@ function createChat(query: string): ChatEngine {
 let hostInit: HostInit | null = null;
 /** The chat of this page load, once it is known what it starts with, and this module's hold on it until the page holds it. */
 let early: { query: string; engine: ChatEngine; release: () => void } | undefined;
+/** The chat that runs now (the early one, or the page's after it took it over): where the host's cards go. */
+let current: ChatEngine | undefined;
 const onInit = new Set<() => void>();
 
 /**
@@ -59,6 +61,7 @@ function startEarly(query: string): ChatEngine {
   early?.release();
   const engine = createChat(query);
   early = { query, engine, release: engine.mount() };
+  current = engine;
   return engine;
 }
 
@@ -88,6 +91,9 @@ if (embeddingHost) {
       onInit.forEach((listener) => listener());
     } else if (message.type === 'language') {
       hostLanguage(message.language);
+    } else if (message.type === 'sendCard') {
+      // The loader posts cards after init only; the outbox delivers it once (docs/protocol.md "Cards").
+      if (!current?.sendCard(message.card)) console.warn('[chat] the host page sent a card that cannot be sent:', message.card);
     } else if (message.type === 'identify' || message.type === 'params') {
       if (hostInit) console.info(`[chat] ${message.type} after the chat started: it applies to the next chat`);
     }

@@ -1,5 +1,15 @@
 import { BehaviorSubject, ReplaySubject, type Observable } from 'rxjs';
-import { HOST_ORIGIN_PARAM, PROTOCOL_VERSION, WIDGET_SOURCE, isHostMessage, type HostMessage, type WidgetMessage } from '../loader/protocol';
+import {
+  HOST_ORIGIN_PARAM,
+  PROTOCOL_VERSION,
+  WIDGET_SOURCE,
+  isHostMessage,
+  type HostMessage,
+  type HostToolbarItem,
+  type WidgetMessage,
+} from '../loader/protocol';
+
+export type { HostToolbarItem };
 
 /** The host's answer to hello: what the chat starts with. */
 export type HostInit = Extract<HostMessage, { type: 'init' }>;
@@ -22,6 +32,8 @@ export interface HostLink {
   messages$: Observable<HostMessage>;
   /** The panel shows the widget: from init, then each visibility message. */
   open$: Observable<boolean>;
+  /** The host's toolbar items for the composer (SPEC §3 Toolbar item): none until its first `toolbar` message. */
+  toolbar$: BehaviorSubject<readonly HostToolbarItem[]>;
 }
 
 /** Posts `message` in the protocol's envelope to the parent window, at `origin` only. */
@@ -56,15 +68,17 @@ export function hostLink(search: string, win: Window = window): HostLink | null 
   }
   const messages$ = new ReplaySubject<HostMessage>();
   const open$ = new BehaviorSubject(false);
+  const toolbar$ = new BehaviorSubject<readonly HostToolbarItem[]>([]);
   win.addEventListener('message', (event: MessageEvent) => {
     if (event.source !== win.parent || event.origin !== origin || !isHostMessage(event.data)) return;
     const message = event.data;
     if (message.type === 'init' || message.type === 'visibility') open$.next(message.open);
+    if (message.type === 'toolbar') toolbar$.next(message.items);
     messages$.next(message);
   });
   const post = (message: WidgetMessage) => postTo(win, origin, message);
   post({ type: 'hello' });
-  return { origin, post, messages$, open$ };
+  return { origin, post, messages$, open$, toolbar$ };
 }
 
 /**
