@@ -626,6 +626,86 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
     expect(await launcherShown(page)).toMatchObject({ expanded: true, panelOpen: true });
   });
 
+  /** Issue 26: a shop's own toolbar item and the product it sends as the visitor's card. */
+  const BOOTS = { code: 'goods', data: { name: 'Alpine Trail boots', price: 129.9, currency: 'EUR' }, fallback: 'Alpine Trail boots, EUR 129.90' };
+  const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="9" fill="#c2410c"/></svg>';
+  /** The goods cards the chat shows with the boots' name. */
+  const bootCards = (frame: Frame) => frame.locator('.card-goods', { hasText: 'Alpine Trail boots' });
+
+  it('a toolbar item the shop added shows in the composer, named by its title, and choosing it (by keyboard) tells the shop; sendCard puts the product into the conversation once, the robot answering it', async () => {
+    const { page } = s;
+    const icon = shop.page(ICON, { 'content-type': 'image/svg+xml' });
+    const queue = `
+      VisitorChat.push(['addToolbarItem', { id: 'product', title: 'Ask about this product', icon: '${new URL(icon).pathname}' }]);
+      VisitorChat.push(['addToolbarItem', { id: 'bad', title: 'Bad', icon: 'javascript:alert(1)' }]);
+      VisitorChat.push(['on', 'toolbarItem', (id) => { heard.push(['toolbarItem', id]); VisitorChat.sendCard(${JSON.stringify(BOOTS)}); }]);`;
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await page.goto(hostPage(shopHtml(s.baseUrl, { queue, channel: 'demo' })));
+    await clickLauncher(page);
+    const frame = await chatFrame(page);
+    const item = frame.getByRole('button', { name: 'Ask about this product' });
+    await item.waitFor();
+    expect(await item.getAttribute('title')).toBe('Ask about this product');
+    expect(await item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await frame.getByRole('button', { name: 'Bad' }).count()).toBe(0);
+    expect(warnings.filter((w) => w.startsWith('[visitor-chat] bad toolbar item'))).toHaveLength(1);
+
+    await item.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heardOf(page, 'toolbarItem')).toEqual([['product']]);
+    await bootCards(frame).waitFor();
+    await frame.getByText(/Thanks for sharing “Alpine Trail boots, EUR 129\.90”/).waitFor();
+    expect(await bootCards(frame).count()).toBe(1);
+  });
+
+  it("a card sent before the chat opens waits, and arrives once when the visitor opens it — also when the shop page reloads mid-send (the outbox's clientMsgId)", async () => {
+    const { page } = s;
+    // The first sendMsg reaches the server (which stores the card) but its answer never comes back.
+    const sends: string[] = [];
+    let held = 0;
+    await page.route('**/api/chat/visitor/sendMsg', async (route) => {
+      sends.push(route.request().postData() ?? '');
+      if (held++ === 0) {
+        await route.fetch();
+        return; // never fulfilled: the page reloads with it in flight
+      }
+      await route.continue();
+    });
+    const queue = `VisitorChat.push(['sendCard', ${JSON.stringify(BOOTS)}]);`;
+    const url = hostPage(shopHtml(s.baseUrl, { queue, channel: 'agent' }));
+    await page.goto(url);
+    await page.waitForFunction(() => !Array.isArray(window.VisitorChat));
+    expect(sends).toEqual([]);
+    await clickLauncher(page);
+    let frame = await chatFrame(page);
+    await bootCards(frame).waitFor();
+    await expect.poll(() => sends.length).toBe(1);
+
+    // The shop's next page (same origin: the panel stays open); it does not send the card again.
+    await page.goto(hostPage(shopHtml(s.baseUrl, { channel: 'agent' })));
+    frame = await chatFrame(page);
+    await bootCards(frame).waitFor();
+    // Give the outbox its chance to send it again, then count: one card on screen, one stored.
+    await frame.getByRole('textbox', { name: 'Message' }).waitFor();
+    await page.waitForTimeout(1_500);
+    expect(await bootCards(frame).count()).toBe(1);
+    // The visitor's id, as the shop keeps it (the frame's own storage is blocked as third-party here).
+    const userId = await page.evaluate(() => localStorage.getItem('visitor-chat-agent-uid'));
+    expect(userId).toBeTruthy();
+    const stored = await frame.evaluate(async (userId) => {
+      const res = await fetch('/api/chat/visitor/getHistoryMsg', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId, pageSize: 50 }),
+      });
+      const { data } = (await res.json()) as { data: { msgType: unknown; msgContent: string }[] };
+      return data.filter((m) => m.msgType === 'card' && m.msgContent.includes('Alpine Trail boots')).length;
+    }, userId);
+    expect(stored).toBe(1);
+    await page.unroute('**/api/chat/visitor/sendMsg');
+  });
+
   /**
    * Issue 22: host pages that would move, cover, unstyle or break the chat. Each page is scrolled
    * to its end (a launcher that followed the body would leave the corner) and checked at a desktop
