@@ -224,7 +224,8 @@ export function Composer({ maxLength }: ComposerProps) {
       </span>
       {mode === 'text' && tips.tips.length > 0 && <RobotTips tips={tips} />}
       <form
-        className="composer"
+        // More than the widget's three tools leave too little room for the field: the tools get a row of their own.
+        className={toolbar.length > 3 ? 'composer composer--tools-row' : 'composer'}
         onSubmit={(e) => {
           e.preventDefault();
           send?.();
