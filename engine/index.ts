@@ -51,7 +51,6 @@ export { parseQuery, type ChatQuery } from './model/query';
 export type { ChatMessage, FileUpload, MessageRating, Position } from './model/message';
 export {
   cardFallback,
-  cardUrl,
   decodeCardContent,
   MAX_CAROUSEL_ITEMS,
   MAX_TREE_DEPTH,
@@ -66,12 +65,13 @@ export {
   type TreeCard,
   type TreeNode,
 } from './model/card';
-export { cardFallbackText, isCardMessage } from './model/cardText';
+export { cardFallbackText, cardUrl, isCardMessage } from './model/cardText';
 export { messageText } from './model/preview';
 export type { Notice, NoticeId } from './model/notice';
 export type { QuickReply } from './model/quickReply';
 export { avatarOf } from './model/avatar';
-export type { ChannelInfo, AgentGroup, FormField, UserFormConfig } from './model/channel';
+export type { ChannelInfo, AgentGroup, CardModule, FormField, UserFormConfig } from './model/channel';
+export { MAX_CARD_MODULES } from './model/channel';
 export { DEFAULT_USER_FORM } from './model/channel';
 export {
   LEAVE_MESSAGE_FIELDS,

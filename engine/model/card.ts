@@ -1,6 +1,6 @@
 import { CardCode, CardError } from './codes';
-import { FALLBACK_KEYS, givenFallback, parsedCard } from './cardText';
-import { DecodeError, type JsonObject, optNumber, optString, webUrl } from './decode';
+import { cardUrl, FALLBACK_KEYS, givenFallback, parsedCard } from './cardText';
+import { DecodeError, type JsonObject, optNumber, optString } from './decode';
 
 /**
  * Cards (SPEC §3 goods card, file card, tree node; §9 carousel; §8 NO_CODE): a message of msgType
@@ -137,26 +137,6 @@ function amount(o: JsonObject, keys: readonly string[], path: string, warn: Warn
     warn?.(`${e.message}; ignored`);
   }
   return undefined;
-}
-
-/**
- * A URL in a card (an image, a link, a download): an absolute http(s) URL (normalised, as avatars
- * and source links, decode.ts webUrl) or a path on the widget's site, as a file message's address
- * (docs/protocol.md "File addresses"); anything else — javascript:, data:, another scheme, a
- * protocol-relative `//host`, control characters — is undefined.
- */
-export function cardUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const url = value.trim();
-  // Browsers drop tabs and line breaks inside a URL ("java\tscript:"): none is accepted.
-  if (url === '' || [...url].some((ch) => ch <= ' ' || ch === '\u007f')) return undefined;
-  if (/^[a-z][a-z\d+.-]*:/i.test(url)) return webUrl(url);
-  try {
-    // A path stays a path (resolved by the page), unless it leaves the site ("//host", "/\host").
-    return new URL(url, 'http://path.invalid/').host === 'path.invalid' ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A URL field through cardUrl; an unusable one is dropped with a log line. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_USER_FORM, decodeChannelInfo } from '#engine/model/channel';
+import { DEFAULT_USER_FORM, MAX_CARD_MODULES, decodeChannelInfo } from '#engine/model/channel';
 import { ReceiveMode } from '#engine/model/codes';
 import { DecodeError } from '#engine/model/decode';
 
@@ -60,5 +60,35 @@ describe('decodeChannelInfo (SPEC §3 Channel info)', () => {
   it('SPEC §3: a channel without tenantId, or not an object, is rejected', () => {
     expect(() => decodeChannelInfo({ titleDesc: 'x' })).toThrow(DecodeError);
     expect(() => decodeChannelInfo(null)).toThrow(DecodeError);
+  });
+
+  it('cardModules (extension, docs/protocol.md "Card modules"): a map of code to URL or a list of {code, url}, as JSON text or the value; bad entries dropped with a log line', () => {
+    const log = vi.fn<(msg: string) => void>();
+    const expected = [
+      { code: 'order-status', url: 'https://cards.example/order-status.js' },
+      { code: 'poll', url: '/cards/poll.js' },
+    ];
+    expect(decodeChannelInfo({ tenantId: 't' }).cardModules).toEqual([]);
+    expect(decodeChannelInfo({ tenantId: 't', cardModules: { 'order-status': 'https://cards.example/order-status.js', poll: '/cards/poll.js' } }).cardModules).toEqual(expected);
+    expect(decodeChannelInfo({ tenantId: 't', cardModules: JSON.stringify(expected) }).cardModules).toEqual(expected);
+    const bad = decodeChannelInfo(
+      {
+        tenantId: 't',
+        cardModules: [
+          { code: 'a', url: 'javascript:alert(1)' },
+          { code: 'b', url: '//evil.test/x.js' },
+          { code: 'c', url: 'data:text/javascript,alert(1)' },
+          { url: 'https://cards.example/x.js' },
+          'x',
+          { code: ' ok ', url: 'https://cards.example/ok.js' },
+        ],
+      },
+      log,
+    );
+    expect(bad.cardModules).toEqual([{ code: 'ok', url: 'https://cards.example/ok.js' }]);
+    expect(log).toHaveBeenCalledTimes(5);
+    expect(decodeChannelInfo({ tenantId: 't', cardModules: 'not json' }, log).cardModules).toEqual([]);
+    const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`c${i}`, `/cards/${i}.js`]));
+    expect(decodeChannelInfo({ tenantId: 't', cardModules: many }).cardModules).toHaveLength(MAX_CARD_MODULES);
   });
 });
