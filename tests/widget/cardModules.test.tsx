@@ -49,7 +49,9 @@ describe('a card module that does not load (SPEC §8)', () => {
       { engine },
     );
     await vi.waitFor(() => expect(screen.getAllByText('Order #1: paid')).toHaveLength(2));
-    await vi.waitFor(() => expect(log.warn.mock.calls.filter(([line]) => String(line).startsWith('Failed to import: https://cards.invalid/order-status.js'))).toHaveLength(1));
+    await vi.waitFor(() =>
+      expect(log.warn.mock.calls.filter(([line]) => String(line).startsWith('Failed to import: https://cards.invalid/order-status.js'))).toHaveLength(1),
+    );
     expect(log.warn.mock.calls[0]?.[0]).toContain('ERR_IMPORT_SCRIPT');
   });
 });

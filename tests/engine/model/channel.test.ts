@@ -69,7 +69,9 @@ describe('decodeChannelInfo (SPEC §3 Channel info)', () => {
       { code: 'poll', url: '/cards/poll.js' },
     ];
     expect(decodeChannelInfo({ tenantId: 't' }).cardModules).toEqual([]);
-    expect(decodeChannelInfo({ tenantId: 't', cardModules: { 'order-status': 'https://cards.example/order-status.js', poll: '/cards/poll.js' } }).cardModules).toEqual(expected);
+    expect(
+      decodeChannelInfo({ tenantId: 't', cardModules: { 'order-status': 'https://cards.example/order-status.js', poll: '/cards/poll.js' } }).cardModules,
+    ).toEqual(expected);
     expect(decodeChannelInfo({ tenantId: 't', cardModules: JSON.stringify(expected) }).cardModules).toEqual(expected);
     const bad = decodeChannelInfo(
       {
