@@ -50,7 +50,11 @@ export { ApiError, NetworkError, TimeoutError, MalformedResponseError, Transport
 export { parseQuery, type ChatQuery } from './model/query';
 export type { ChatMessage, FileUpload, MessageRating, Position } from './model/message';
 export {
+  CardCode,
+  CardError,
   cardFallback,
+  cardToWire,
+  cardUrl,
   decodeCardContent,
   MAX_CAROUSEL_ITEMS,
   MAX_TREE_DEPTH,
@@ -65,13 +69,13 @@ export {
   type TreeCard,
   type TreeNode,
 } from './model/card';
-export { cardFallbackText, cardUrl, isCardMessage } from './model/cardText';
+export { cardFallbackText, isCardMessage } from './model/cardText';
 export { messageText } from './model/preview';
 export type { Notice, NoticeId } from './model/notice';
 export type { QuickReply } from './model/quickReply';
 export { avatarOf } from './model/avatar';
-export type { ChannelInfo, AgentGroup, CardModule, FormField, UserFormConfig } from './model/channel';
-export { MAX_CARD_MODULES } from './model/channel';
+export type { ChannelInfo, AgentGroup, FormField, UserFormConfig } from './model/channel';
+export { decodeCardModules, MAX_CARD_MODULES, type CardModule } from './model/cardModules';
 export { DEFAULT_USER_FORM } from './model/channel';
 export {
   LEAVE_MESSAGE_FIELDS,

@@ -5,7 +5,6 @@
  */
 
 import { MsgType } from './codes';
-import { webUrl } from './decode';
 
 /** Whether `message` is a card message (msgType `card`): its msgContent is the card as JSON text, for `decodeCardContent`. */
 export function isCardMessage(message: { readonly msgType: unknown }): boolean {
@@ -63,24 +62,4 @@ export function givenFallback(card: unknown): string | undefined {
  */
 export function cardFallbackText(msgContent: string): string {
   return givenFallback(parsedCard(msgContent)) ?? '';
-}
-
-/**
- * A URL in a card (an image, a link, a download; a card component's module, model/channel.ts): an absolute http(s) URL (normalised, as avatars
- * and source links, decode.ts webUrl) or a path on the widget's site, as a file message's address
- * (docs/protocol.md "File addresses"); anything else — javascript:, data:, another scheme, a
- * protocol-relative `//host`, control characters — is undefined.
- */
-export function cardUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const url = value.trim();
-  // Browsers drop tabs and line breaks inside a URL ("java\tscript:"): none is accepted.
-  if (url === '' || [...url].some((ch) => ch <= ' ' || ch === '\u007f')) return undefined;
-  if (/^[a-z][a-z\d+.-]*:/i.test(url)) return webUrl(url);
-  try {
-    // A path stays a path (resolved by the page), unless it leaves the site ("//host", "/\host").
-    return new URL(url, 'http://path.invalid/').host === 'path.invalid' ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,4 +1,3 @@
-import { cardUrl } from './cardText';
 import { ReceiveMode } from './codes';
 import { quickRepliesOf, type QuickReply } from './quickReply';
 import { avatarUrl, flag, jsonField, object, optNumber, optString, string, type Json } from './decode';
@@ -21,18 +20,6 @@ export interface UserFormConfig {
   modal: boolean;
   fields: readonly FormField[];
 }
-
-/**
- * (extension; docs/protocol.md "Card modules") A card component the chat's configuration names: the
- * module at `url` (absolute http(s), or a path on the widget's site) draws the cards of `code`.
- */
-export interface CardModule {
-  code: string;
-  url: string;
-}
-
-/** How many card modules a channel may name; later ones are dropped. */
-export const MAX_CARD_MODULES = 20;
 
 /** Channel info with flags as booleans and JSON fields parsed (SPEC §3). */
 export interface ChannelInfo {
@@ -63,8 +50,12 @@ export interface ChannelInfo {
    * own `events` path, else the stream's URL (absolute, or a path on `apiBase`); null: it offers none.
    */
   eventStream: string | null;
-  /** (extension; docs/protocol.md "Card modules") The card components the chat loads from URLs it names; none by default. */
-  cardModules: readonly CardModule[];
+  /**
+   * (extension; docs/protocol.md "Card modules") The card components the chat loads from URLs it
+   * names, as the backend sent them: `decodeCardModules` reads them (model/cardModules.ts, loaded with
+   * the cards that use them, not with the first screen).
+   */
+  cardModules: unknown;
 }
 
 /** The default user form when userFormConfig is missing or bad (SPEC §5 fields). */
@@ -138,30 +129,6 @@ function decodeEventStream(value: Json): string | null {
   return url === '' || url === '0' || url.toLowerCase() === 'false' ? null : url;
 }
 
-/**
- * `cardModules` read both ways: `{ "<code>": "<url>" }`, or a list of `{ code, url }`; as JSON text
- * or the value itself. An entry without a code or with a URL cardUrl refuses is dropped with a log line.
- */
-function decodeCardModules(value: Json, log: (msg: string) => void): CardModule[] {
-  const parsed = jsonField(value);
-  if (parsed === undefined || parsed === null) return [];
-  if (typeof parsed !== 'object') {
-    log('channelInfo.cardModules: not a list or an object; ignored');
-    return [];
-  }
-  const field = (e: unknown, key: string): unknown => (typeof e === 'object' && e !== null ? (e as Record<string, unknown>)[key] : undefined);
-  const entries = Array.isArray(parsed) ? parsed.map((e): [unknown, unknown] => [field(e, 'code'), field(e, 'url')]) : Object.entries(parsed);
-  const out: CardModule[] = [];
-  entries.forEach(([code, url], i) => {
-    const name = typeof code === 'string' ? code.trim() : '';
-    const href = cardUrl(url);
-    if (!name || href === undefined) log(`channelInfo.cardModules[${i}]: ${name ? 'not an http(s) URL or a path' : 'no code'}; dropped`);
-    else out.push({ code: name, url: href });
-  });
-  if (out.length > MAX_CARD_MODULES) log(`channelInfo.cardModules: more than ${MAX_CARD_MODULES}; the rest dropped`);
-  return out.slice(0, MAX_CARD_MODULES);
-}
-
 /** Normalises channelInfo data (SPEC §3); `log` receives what was dropped. */
 export function decodeChannelInfo(value: Json, log: (msg: string) => void = () => {}): ChannelInfo {
   const o = object(value, 'channelInfo');
@@ -188,6 +155,6 @@ export function decodeChannelInfo(value: Json, log: (msg: string) => void = () =
     adminCloseMsg: gated(o.adminCloseMode, o.adminCloseMsg, 'adminCloseMsg'),
     evaluate: flag(o.evaluateMode),
     eventStream: decodeEventStream(o.eventStream),
-    cardModules: decodeCardModules(o.cardModules, log),
+    cardModules: o.cardModules,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_USER_FORM, MAX_CARD_MODULES, decodeChannelInfo } from '#engine/model/channel';
+import { decodeCardModules, MAX_CARD_MODULES } from '#engine/model/cardModules';
+import { DEFAULT_USER_FORM, decodeChannelInfo } from '#engine/model/channel';
 import { ReceiveMode } from '#engine/model/codes';
 import { DecodeError } from '#engine/model/decode';
 
@@ -62,19 +63,18 @@ describe('decodeChannelInfo (SPEC §3 Channel info)', () => {
     expect(() => decodeChannelInfo(null)).toThrow(DecodeError);
   });
 
-  it('cardModules (extension, docs/protocol.md "Card modules"): a map of code to URL or a list of {code, url}, as JSON text or the value; bad entries dropped with a log line', () => {
+  it('cardModules (extension, docs/protocol.md "Card modules"), kept as sent and read by decodeCardModules: a map of code to URL or a list of {code, url}, as JSON text or the value; bad entries dropped with a log line', () => {
     const log = vi.fn<(msg: string) => void>();
     const expected = [
       { code: 'order-status', url: 'https://cards.example/order-status.js' },
       { code: 'poll', url: '/cards/poll.js' },
     ];
-    expect(decodeChannelInfo({ tenantId: 't' }).cardModules).toEqual([]);
-    expect(
-      decodeChannelInfo({ tenantId: 't', cardModules: { 'order-status': 'https://cards.example/order-status.js', poll: '/cards/poll.js' } }).cardModules,
-    ).toEqual(expected);
-    expect(decodeChannelInfo({ tenantId: 't', cardModules: JSON.stringify(expected) }).cardModules).toEqual(expected);
-    const bad = decodeChannelInfo(
-      {
+    expect(decodeCardModules(decodeChannelInfo({ tenantId: 't' }).cardModules)).toEqual([]);
+    const map = { 'order-status': 'https://cards.example/order-status.js', poll: '/cards/poll.js' };
+    expect(decodeCardModules(decodeChannelInfo({ tenantId: 't', cardModules: map }).cardModules)).toEqual(expected);
+    expect(decodeCardModules(JSON.stringify(expected))).toEqual(expected);
+    const bad = decodeCardModules(
+      decodeChannelInfo({
         tenantId: 't',
         cardModules: [
           { code: 'a', url: 'javascript:alert(1)' },
@@ -84,13 +84,13 @@ describe('decodeChannelInfo (SPEC §3 Channel info)', () => {
           'x',
           { code: ' ok ', url: 'https://cards.example/ok.js' },
         ],
-      },
+      }).cardModules,
       log,
     );
-    expect(bad.cardModules).toEqual([{ code: 'ok', url: 'https://cards.example/ok.js' }]);
+    expect(bad).toEqual([{ code: 'ok', url: 'https://cards.example/ok.js' }]);
     expect(log).toHaveBeenCalledTimes(5);
-    expect(decodeChannelInfo({ tenantId: 't', cardModules: 'not json' }, log).cardModules).toEqual([]);
+    expect(decodeCardModules('not json', log)).toEqual([]);
     const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`c${i}`, `/cards/${i}.js`]));
-    expect(decodeChannelInfo({ tenantId: 't', cardModules: many }).cardModules).toHaveLength(MAX_CARD_MODULES);
+    expect(decodeCardModules(many)).toHaveLength(MAX_CARD_MODULES);
   });
 });

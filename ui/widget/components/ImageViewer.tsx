@@ -3,9 +3,9 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ChatState } from '@visitor-chat/chat-engine';
 import { useChatSelector } from '@visitor-chat/chat-react';
 import { shownImage, type ShownImage } from '../media';
+import { useImageAlt } from '../useImageAlt';
 import { useModalDialog } from '../useModalDialog';
 import { CloseIcon } from './CloseIcon';
-import { useImageAlt } from './MessageImage';
 import './ImageViewer.css';
 
 export interface ImageViewerProps {

@@ -2,15 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { Suspense, useState } from 'react';
 import { lazyPreloaded } from '../lazyPreloaded';
 import type { ShownImage } from '../media';
+import { useImageAlt } from '../useImageAlt';
 
 // Not part of the first screen: loaded once it is done, so that a tap opens the viewer at once.
 const ImageViewer = lazyPreloaded(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })), 'idle');
-
-/** An image's alt text: its caption, else who sent it. */
-export function useImageAlt(): (image: ShownImage) => string {
-  const { t } = useLingui();
-  return ({ caption, senderName }) => caption ?? (senderName ? t`Image sent by ${senderName}` : t`Image`);
-}
 
 /** An image in a message: a thumbnail that opens the viewer, a gallery of the conversation's images, at this one. */
 export function MessageImage({ image }: { image: ShownImage }) {

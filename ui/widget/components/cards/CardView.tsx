@@ -1,23 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import type { Card, CardModule, ChatMessage, ChatState } from '@visitor-chat/chat-engine';
-import { CardRegistryProvider, useCard, useCardComponent, useChatEngine, useChatSelector, type CardComponents, type CardProps } from '@visitor-chat/chat-react';
-import { lazyPart } from '../../lazyPart';
-import { CardFallback } from '../CardMessage';
+import { decodeCardModules, type CardModule, type ChatMessage, type ChatState } from '@visitor-chat/chat-engine';
+import { CardRegistryProvider, useCard, useCardComponent, useChatEngine, useChatSelector, type CardComponents } from '@visitor-chat/chat-react';
+import { CardFallback } from '../CardFallback';
+import { BuiltInCard } from './BuiltInCard';
 import { moduleCard } from './ModuleCard';
-
-// The built-in cards and the carousel library are a chunk of their own: a custom card needs neither.
-// While it loads, the card's fallback text holds its place.
-const BuiltInCard = lazyPart<CardProps>(
-  'cards',
-  () => import('./BuiltInCard').then((m) => ({ default: m.BuiltInCard })),
-  ({ card }) => <CardFallback text={fallbackOf(card)} />,
-);
-
-/** The fallback a card's component shows while it loads: the card's own words, where it has them. */
-function fallbackOf(card: Card): string {
-  return card.kind === 'goods' || card.kind === 'file' ? card.name : card.kind === 'tree' ? (card.title ?? '') : '';
-}
 
 /** The widget's cards, registered as an integrator registers theirs (useCardComponent). */
 const BUILT_IN_CARDS: CardComponents = { goods: BuiltInCard, file: BuiltInCard, tree: BuiltInCard, carousel: BuiltInCard };
@@ -29,8 +16,8 @@ function Drawn({ message }: { message: ChatMessage }) {
   return Component && card ? <Component card={card} message={message} /> : <CardFallback text={fallback} missing={t`This attachment is not available.`} />;
 }
 
-const NO_MODULES: readonly CardModule[] = [];
-const cardModules = (s: ChatState): readonly CardModule[] => s.channel?.cardModules ?? NO_MODULES;
+/** The channel's cardModules as the backend sent them (decoded here, with the cards: decodeCardModules). */
+const rawCardModules = (s: ChatState): unknown => s.channel?.cardModules;
 
 /** Each configured module's component, by code and URL: one per page, so that cards keep their state across renders. */
 const moduleCards = new Map<string, CardComponents[string]>();
@@ -40,9 +27,10 @@ const moduleCards = new Map<string, CardComponents[string]>();
  * (channelInfo `cardModules`, docs/protocol.md "Card modules"), which may also stand in for a built-in code.
  */
 function useComponents(): CardComponents {
-  const modules = useChatSelector(cardModules);
+  const raw = useChatSelector(rawCardModules);
   const { log } = useChatEngine();
   return useMemo(() => {
+    const modules: readonly CardModule[] = decodeCardModules(raw, (line) => log.warn(line));
     if (modules.length === 0) return BUILT_IN_CARDS;
     const configured: Record<string, CardComponents[string]> = {};
     for (const m of modules) {
@@ -51,7 +39,7 @@ function useComponents(): CardComponents {
       configured[m.code] = moduleCards.get(key);
     }
     return { ...BUILT_IN_CARDS, ...configured };
-  }, [modules, log]);
+  }, [raw, log]);
 }
 
 /**

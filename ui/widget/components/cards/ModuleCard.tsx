@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FunctionComponent } from 'react';
 import { CardError, type Card, type CardModule, type Logger } from '@visitor-chat/chat-engine';
 import { useCard, type CardProps } from '@visitor-chat/chat-react';
-import { CardFallback } from '../CardMessage';
+import { CardFallback } from '../CardFallback';
 
 /** What a card module's `mount` is given (docs/protocol.md "Card modules"). */
-export interface CardModuleProps {
+interface CardModuleProps {
   /** The card as decoded (a custom code's: `{ kind: 'custom', code, data }`); every field is data. */
   readonly card: Card;
   /** The card's plain-text fallback. */
@@ -20,7 +20,7 @@ export interface CardModuleProps {
  * own) and may return the function that takes it down again. Called again, after that function,
  * whenever the card or the language changes.
  */
-export type CardModuleMount = (element: HTMLElement, props: CardModuleProps) => (() => void) | void;
+type CardModuleMount = (element: HTMLElement, props: CardModuleProps) => (() => void) | void;
 
 /** Each module's load, by URL: a module is fetched once per page, and a failure logged once. */
 const loads = new Map<string, Promise<CardModuleMount>>();
