@@ -50,7 +50,10 @@ export { ApiError, NetworkError, TimeoutError, MalformedResponseError, Transport
 export { parseQuery, type ChatQuery } from './model/query';
 export type { ChatMessage, FileUpload, MessageRating, Position } from './model/message';
 export {
+  CardCode,
+  CardError,
   cardFallback,
+  cardToWire,
   cardUrl,
   decodeCardContent,
   MAX_CAROUSEL_ITEMS,
@@ -72,6 +75,7 @@ export type { Notice, NoticeId } from './model/notice';
 export type { QuickReply } from './model/quickReply';
 export { avatarOf } from './model/avatar';
 export type { ChannelInfo, AgentGroup, FormField, UserFormConfig } from './model/channel';
+export { decodeCardModules, MAX_CARD_MODULES, type CardModule } from './model/cardModules';
 export { DEFAULT_USER_FORM } from './model/channel';
 export {
   LEAVE_MESSAGE_FIELDS,

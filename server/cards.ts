@@ -1,4 +1,4 @@
-import { CardCode } from '../engine/model/codes.ts';
+import { CardCode } from '../engine/model/card.ts';
 import { sampleUrl } from './samples.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { WireChannelInfo, WireGroup, WireMessage } from '../engine/protocol.ts';
 import { FLAG_ON, MsgType, QUEUE_PLACEHOLDER, ReceiveMode, SenderType, TransferStatus } from '../engine/model/codes.ts';
+import { SHOWCASE_CARD_MODULES } from './cardModules.ts';
 import { HELP_TOPICS, RECOMMENDATIONS, SHOWCASE_CARDS } from './cards.ts';
 import { FAQ_QUESTIONS } from './robot.ts';
 import { sampleUrl } from './samples.ts';
@@ -239,6 +240,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
       robotName: 'Robo',
       faqMode: FLAG_ON,
       faqConfig: JSON.stringify(FAQ_QUESTIONS.map((question) => ({ question }))),
+      cardModules: JSON.stringify(SHOWCASE_CARD_MODULES),
     },
     transfer: TransferStatus.Success,
     agentReplies: true,

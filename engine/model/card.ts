@@ -1,6 +1,18 @@
-import { CardCode, CardError } from './codes';
 import { FALLBACK_KEYS, givenFallback, parsedCard } from './cardText';
 import { DecodeError, type JsonObject, optNumber, optString, webUrl } from './decode';
+
+/** The codes of the built-in cards (SPEC §3 goods card, file card, tree node; §9 carousel): docs/protocol.md "Cards". */
+export const CardCode = { Goods: 'goods', File: 'file', Tree: 'tree', Carousel: 'carousel' } as const;
+export type CardCode = (typeof CardCode)[keyof typeof CardCode];
+
+/**
+ * Why a card cannot be drawn (SPEC §8 component loading): `NO_CODE` a card that names no code and is
+ * not recognised by its fields, `BAD_DATA` (ours) a built-in card whose data is unusable — both set
+ * by the engine; `NO_HANDLER` (no component for the code) and `ERR_IMPORT_SCRIPT` (a component
+ * module that failed to load) are a UI's. In every case the card's fallback text shows.
+ */
+export const CardError = { NoCode: 'NO_CODE', BadData: 'BAD_DATA', NoHandler: 'NO_HANDLER', ImportScript: 'ERR_IMPORT_SCRIPT' } as const;
+export type CardError = (typeof CardError)[keyof typeof CardError];
 
 /**
  * Cards (SPEC §3 goods card, file card, tree node; §9 carousel; §8 NO_CODE): a message of msgType
@@ -140,7 +152,7 @@ function amount(o: JsonObject, keys: readonly string[], path: string, warn: Warn
 }
 
 /**
- * A URL in a card (an image, a link, a download): an absolute http(s) URL (normalised, as avatars
+ * A URL in a card (an image, a link, a download; a card component's module, model/channel.ts): an absolute http(s) URL (normalised, as avatars
  * and source links, decode.ts webUrl) or a path on the widget's site, as a file message's address
  * (docs/protocol.md "File addresses"); anything else — javascript:, data:, another scheme, a
  * protocol-relative `//host`, control characters — is undefined.

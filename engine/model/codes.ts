@@ -98,16 +98,3 @@ export const QUEUE_PLACEHOLDER = '##';
  */
 export const QuickReplyCode = { TransferToHuman: 'transferAgent' } as const;
 export type QuickReplyCode = (typeof QuickReplyCode)[keyof typeof QuickReplyCode];
-
-/** The codes of the built-in cards (SPEC §3 goods card, file card, tree node; §9 carousel): docs/protocol.md "Cards". */
-export const CardCode = { Goods: 'goods', File: 'file', Tree: 'tree', Carousel: 'carousel' } as const;
-export type CardCode = (typeof CardCode)[keyof typeof CardCode];
-
-/**
- * Why a card cannot be drawn (SPEC §8 component loading): `NO_CODE` a card that names no code and is
- * not recognised by its fields, `BAD_DATA` (ours) a built-in card whose data is unusable — both set
- * by the engine; `NO_HANDLER` (no component for the code) and `ERR_IMPORT_SCRIPT` (a component
- * module that failed to load) are a UI's. In every case the card's fallback text shows.
- */
-export const CardError = { NoCode: 'NO_CODE', BadData: 'BAD_DATA', NoHandler: 'NO_HANDLER', ImportScript: 'ERR_IMPORT_SCRIPT' } as const;
-export type CardError = (typeof CardError)[keyof typeof CardError];

@@ -100,3 +100,101 @@ describe('cards in Chromium with reduced motion', () => {
     expect(await page.getByRole('button', { name: /automatic scrolling/ }).count()).toBe(0);
   }, 60_000);
 });
+
+/**
+ * Card modules (docs/protocol.md "Card modules"): the showcase channel's configuration names the
+ * reference backend's order-status module; a test's channelInfo names others. SPEC §8's failures
+ * each leave the card's fallback and the rest of the chat working.
+ */
+describe('card modules the chat’s configuration names', () => {
+  const s = useBrowser(PHONE);
+
+  /** The console's warnings, as the widget logs them. */
+  const warnings = (page: Page): string[] => {
+    const lines: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') lines.push(m.text());
+    });
+    return lines;
+  };
+
+  /** The showcase with its order-status card drawn by the module at `url`, and the chat page's CSP allowing `origins` besides its own. */
+  async function showcaseWith(page: Page, url: string, origins: string[] = []): Promise<void> {
+    await page.route('**/api/chat/visitor/channelInfo', async (route) => {
+      const response = await route.fetch();
+      const envelope = (await response.json()) as { data: Record<string, unknown> };
+      envelope.data.cardModules = [{ code: 'order-status', url }];
+      await route.fulfill({ response, json: envelope });
+    });
+    if (origins.length > 0)
+      await page.route('**/chat/?channelid=showcase', async (route) => {
+        const response = await route.fetch();
+        const policy = (response.headers()['content-security-policy'] ?? '').replace("script-src 'self'", `script-src 'self' ${origins.join(' ')}`);
+        await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } });
+      });
+    await openChat(page, s.baseUrl, 'showcase');
+  }
+
+  /** The order-status card's bubble. */
+  const orderCard = (page: Page) => messages(page).locator('.message').filter({ hasText: 'Order #1042' });
+
+  /** The chat goes on: the robot still answers. */
+  async function chatGoesOn(page: Page): Promise<void> {
+    await say(page, 'When do you open?');
+    await messages(page).getByText('We are open', { exact: false }).last().waitFor();
+  }
+
+  it('the showcase’s order-status module (the reference backend’s, same origin) draws its card', async () => {
+    const { page } = s;
+    const lines = warnings(page);
+    await openChat(page, s.baseUrl, 'showcase');
+    const card = orderCard(page).locator('.card-module');
+    await card.waitFor();
+    expect(await card.getByRole('listitem').allInnerTexts()).toEqual(['Paid', 'Packed', 'Shipped']);
+    expect(await card.locator('[aria-current="step"]').innerText()).toBe('Shipped');
+    expect(lines.filter((l) => l.includes('Failed to import'))).toEqual([]);
+  }, 60_000);
+
+  it('a module on another origin the chat page’s CSP allows (CARD_MODULE_ORIGINS) draws its card', async () => {
+    const { page } = s;
+    const source = await (await fetch(`${s.baseUrl}/api/chat/visitor/cards/order-status.js`)).text();
+    await page.route('https://cards.test/**', (route) =>
+      route.fulfill({ body: source, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' } }),
+    );
+    await showcaseWith(page, 'https://cards.test/order-status.js', ['https://cards.test']);
+    await orderCard(page).locator('.card-module [aria-current="step"]').waitFor();
+  }, 60_000);
+
+  it.each([
+    [
+      'a module that is not there (404): "Failed to import: {url}"',
+      '/api/chat/visitor/cards/missing.js',
+      'Failed to import: /api/chat/visitor/cards/missing.js',
+    ],
+    [
+      'a module on an origin the chat page’s CSP does not allow: "Failed to import: {url}"',
+      'https://cards.test/order-status.js',
+      'Failed to import: https://cards.test/order-status.js',
+    ],
+    [
+      'a module without a default export: "Failed to import {name} component: no default export"',
+      'https://cards.test/no-default.js',
+      'Failed to import order-status component: no default export',
+    ],
+  ])(
+    '%s — the card shows its fallback, once logged, and the chat goes on',
+    async (_name, url, line) => {
+      const { page } = s;
+      const lines = warnings(page);
+      await page.route('https://cards.test/no-default.js', (route) =>
+        route.fulfill({ body: 'export const card = 1;\n', contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' } }),
+      );
+      await showcaseWith(page, url, url.endsWith('no-default.js') ? ['https://cards.test'] : []);
+      await expect.poll(() => lines.filter((l) => l.includes(line)).length).toBe(1);
+      await orderCard(page).getByText('Order #1042: shipped').waitFor();
+      expect(await orderCard(page).locator('.card-module').count()).toBe(0);
+      await chatGoesOn(page);
+    },
+    60_000,
+  );
+});

@@ -23,6 +23,7 @@ export { useUserForm } from './useUserForm';
 export type { FieldElement, FormFieldsState } from './useFormFields';
 export { useGroupChoice } from './useGroupChoice';
 export { useLeaveMessage } from './useLeaveMessage';
+export { useLeaveMessageOffer } from './useLeaveMessageOffer';
 export { useEvaluation, type Star } from './useEvaluation';
 export { useSendFile, type FileError } from './useSendFile';
 export { useFileUpload } from './useFileUpload';

@@ -1,8 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { cardFallback, cardToWire, cardUrl, decodeCardContent, MAX_CAROUSEL_ITEMS, MAX_TREE_DEPTH, MAX_TREE_NODES, type TreeNode } from '#engine/model/card';
+import {
+  CardError,
+  cardFallback,
+  cardToWire,
+  cardUrl,
+  decodeCardContent,
+  MAX_CAROUSEL_ITEMS,
+  MAX_TREE_DEPTH,
+  MAX_TREE_NODES,
+  type TreeNode,
+} from '#engine/model/card';
 import { cardFallbackText, isCardMessage } from '#engine/model/cardText';
-import { CardError, MsgType, SenderType } from '#engine/model/codes';
+import { MsgType, SenderType } from '#engine/model/codes';
 import { decodeMessage } from '#engine/model/decodeMessage';
 import { createMessage, toWire } from '#engine/model/message';
 import { previewOf } from '#engine/model/preview';

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { FileCard, GoodsCard, TreeCard, TreeNode } from '@visitor-chat/chat-engine';
 import { useChatEngine, type CardProps } from '@visitor-chat/chat-react';
-import { formatCount, formatPrice } from '../../format';
+import { formatCount, formatPrice } from './format';
 import { shownFileName } from '../../media';
-import { FileBox } from '../MessageMedia';
+import { FileBox } from '../FileBox';
 import { CarouselView } from './CarouselView';
 import './cards.css';
 
