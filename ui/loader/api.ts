@@ -88,14 +88,15 @@ export interface VisitorChat {
   /**
    * Adds a button to the composer's toolbar (one of the same id is replaced); the `toolbarItem` event
    * tells when the visitor chooses it. An item without an id or a title, or without an http(s) icon or
-   * image, is a console warning, and ignored.
+   * image, is a console warning once the chat runs (the widget checks it), and ignored.
    */
   addToolbarItem(item: ToolbarItem): void;
   /**
    * Sends a card into the conversation as the visitor's message (e.g. the product the visitor is
    * looking at), through the chat's outbox: it arrives once. Before the chat runs (the visitor has not
-   * opened it) it waits; `open()` after it shows it at once. A card without a code, with a fallback
-   * that is no text, or with what postMessage cannot copy is a console warning, and ignored.
+   * opened it) it waits; `open()` after it shows it at once. A card with what postMessage cannot copy
+   * is a console warning, and ignored; one without a code, or with a fallback that is no text, too,
+   * once the chat runs (the widget checks it).
    */
   sendCard(card: Card): void;
   /** Listens to an event; returns the function that stops listening. */

@@ -1,16 +1,6 @@
 import type { ToolbarItem, VisitorChat, VisitorChatEvent, VisitorChatHandler, VisitorChatOptions, VisitorIdentity } from './api';
 import { isLanguage, labelFor, languageOf, rightToLeft } from './language';
-import {
-  HOST_ORIGIN_PARAM,
-  HOST_SOURCE,
-  PROTOCOL_VERSION,
-  isCard,
-  isIdentity,
-  isToolbarItem,
-  isWidgetMessage,
-  type HostCard,
-  type HostMessage,
-} from './protocol';
+import { HOST_ORIGIN_PARAM, HOST_SOURCE, PROTOCOL_VERSION, isIdentity, isRecord, isWidgetMessage, type HostMessage } from './protocol';
 import { direction, drawView } from './view';
 import { local, read, savedState, session, write, type Saved } from './storage';
 
@@ -34,13 +24,12 @@ function copied(value: unknown): unknown {
   }
 }
 
-/** An icon's or image's URL, relative to the page or absolute, as an absolute http(s) one; undefined when absent; '' when it is none. */
-function webUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string') return value === undefined ? value : '';
+/** `value` as an absolute URL when it is text that reads as one relative to the page (as the page's own images resolve); else as it is. */
+function absolute(value: unknown): unknown {
   try {
-    return new URL(value, location.href).href;
+    return typeof value === 'string' ? new URL(value, document.baseURI).href : value;
   } catch {
-    return '';
+    return value;
   }
 }
 
@@ -65,7 +54,7 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   const chatOrigin = base.origin;
   const stateKey = `visitor-chat-${channelId}`;
   const idKey = `${stateKey}-uid`;
-  const handlers = new Map<VisitorChatEvent, Set<(...args: never[]) => void>>();
+  let handlers: { [E in VisitorChatEvent]?: Set<(...args: never[]) => void> } = {};
   const saved = savedState(stateKey);
 
   let open = false;
@@ -74,10 +63,10 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   let unread = saved?.unread ?? 0;
   let identity: VisitorIdentity | undefined;
   let params: string | undefined;
-  /** The host's toolbar items by id, in the order added. */
-  const items = new Map<string, ToolbarItem>();
+  /** The toolbar items the page added, in order (the widget keeps the last of an id): posted after every init. */
+  const items: ToolbarItem[] = [];
   /** Cards sent before the chat ran: posted once it does. */
-  let cards: HostCard[] = [];
+  let cards: unknown[] = [];
   /** The language the host asked for (the widget's own choice, SPEC §2 chat-lan, applies otherwise). */
   let chosen = options.language && languageOf(options.language);
   /** The launcher's language: the host's choice, else its page's. */
@@ -94,7 +83,7 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   const { launcher, badge, panel } = view;
 
   function emit<E extends VisitorChatEvent>(event: E, ...args: Parameters<VisitorChatHandler<E>>): void {
-    for (const handler of handlers.get(event) ?? []) safely(handler as VisitorChatHandler<E>, args);
+    for (const handler of handlers[event] ?? []) safely(handler as VisitorChatHandler<E>, args);
   }
 
   function post(message: HostMessage): void {
@@ -118,20 +107,14 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     emit('unreadCountChange', count);
   }
 
-  /** Posts the toolbar and the cards waiting, once the chat runs. */
-  function flush(): void {
-    if (!initialised) return;
-    if (items.size) post({ type: 'toolbar', items: [...items.values()] });
-    cards.forEach((card) => post({ type: 'sendCard', card }));
-    cards = [];
-  }
-
   /** Starts the chat in the widget once it said hello and the visitor wants it. */
   function init(): void {
     if (!waiting || !started || initialised) return;
     initialised = true;
     post({ type: 'init', open, identity, params, language: chosen || undefined, pageLanguage: language, visitorId: read(local, idKey) ?? undefined });
-    flush();
+    items.forEach((item) => post({ type: 'addToolbarItem', item }));
+    cards.forEach((card) => post({ type: 'sendCard', card }));
+    cards = [];
   }
 
   /** The iframe, created once: hidden until opened. */
@@ -157,12 +140,14 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       // was focused) stays on the frame element and never reaches the page: hand it over now.
       if (open && (panel.getRootNode() as ShadowRoot).activeElement === frame) frame.contentWindow?.focus();
     } else if (message.type === 'message') {
-      emit('message', { senderName: message.message.senderName, preview: message.message.preview });
+      emit('message', message.message);
       if (!open) setUnread(unread + 1);
     } else if (message.type === 'visitor') {
       write(local, idKey, message.visitorId);
     } else if (message.type === 'toolbarItem') {
-      if (items.has(message.id)) emit('toolbarItem', message.id);
+      if (items.some((item) => item?.id === message.id)) emit('toolbarItem', message.id);
+    } else if (message.type === 'refused') {
+      warn(message.what, message.value);
     } else {
       api.close();
     }
@@ -214,33 +199,38 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       if (frame) frame.title = labelFor(code);
       if (initialised) post({ type: 'language', language: code });
     },
+    // What the widget checks (it draws the item, it sends the card) goes to it as a copy, as
+    // postMessage makes it; the widget names a bad one back (refused) for its warning. Only what
+    // postMessage cannot copy is warned about here.
     addToolbarItem(item: unknown) {
-      const { id, title, icon, img } = (item ?? {}) as Record<string, unknown>;
-      const next = { id, title, icon: webUrl(icon), img: webUrl(img) } as ToolbarItem;
-      // The widget's check (an id and a title, an icon or an image, each an http(s) URL), on what it will get.
-      if (!isToolbarItem(next)) return warn('toolbar item', item);
-      items.set(next.id, next);
-      flush();
+      const copy = copied(item) as ToolbarItem | undefined;
+      if (copy === undefined) return warn('toolbar item', item);
+      // An icon or image relative to this page: only here is the page's address known.
+      if (isRecord(copy)) {
+        copy.icon = absolute(copy.icon) as string;
+        copy.img = absolute(copy.img) as string;
+      }
+      items.push(copy);
+      if (initialised) post({ type: 'addToolbarItem', item: copy });
     },
     sendCard(card: unknown) {
       const copy = copied(card);
-      if (!isCard(copy)) return warn('card', card);
-      cards.push(copy);
-      flush();
+      if (copy === undefined) return warn('card', card);
+      if (initialised) post({ type: 'sendCard', card: copy });
+      else cards.push(copy);
     },
     on(event, handler: unknown) {
-      if (typeof handler !== 'function') warn('handler', handler);
-      if (destroyed || typeof handler !== 'function') return () => undefined;
-      const set = handlers.get(event) ?? new Set();
+      if (typeof handler !== 'function') return (warn('handler', handler), () => undefined);
+      if (destroyed) return () => undefined;
+      const set = (handlers[event] ??= new Set());
       set.add(handler as (...args: never[]) => void);
-      handlers.set(event, set);
       // ready has happened; a count restored from an earlier page load is news to a new handler.
       if (event === 'ready' || (event === 'unreadCountChange' && unread))
         queueMicrotask(() => set.has(handler as (...args: never[]) => void) && safely(handler as VisitorChatHandler<'unreadCountChange'>, [unread]));
       return () => api.off(event, handler as VisitorChatHandler<typeof event>);
     },
     off(event, handler) {
-      handlers.get(event)?.delete(handler as (...args: never[]) => void);
+      handlers[event]?.delete(handler as (...args: never[]) => void);
     },
     destroy() {
       destroyed = true;
@@ -248,7 +238,7 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       open = false;
       window.removeEventListener('message', onMessage);
       view.root.remove();
-      handlers.clear();
+      handlers = {};
       frame = undefined;
     },
     push(call: unknown) {

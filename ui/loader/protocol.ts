@@ -6,8 +6,8 @@
  * as announced and the parent window) before it reads a message.
  *
  * Version 1. New message types and optional fields are added within it (a receiver ignores types it
- * does not know, and fields: an older widget ignores `toolbar` and `sendCard`, an older loader
- * `toolbarItem`); a field's meaning never changes within a version — a change of meaning is a new
+ * does not know, and fields: an older widget ignores `addToolbarItem` and `sendCard`, an older loader
+ * `toolbarItem` and `refused`); a field's meaning never changes within a version — a change of meaning is a new
  * version, which a receiver of this one drops.
  */
 export const PROTOCOL_VERSION = 1;
@@ -69,7 +69,12 @@ export type WidgetMessage =
   /** The visitor pressed the widget's own close control. */
   | { type: 'close' }
   /** The visitor chose the host's toolbar item `id`. */
-  | { type: 'toolbarItem'; id: string };
+  | { type: 'toolbarItem'; id: string }
+  /**
+   * The host page's toolbar item or card (`what`: 'toolbar item' or 'card') is none: `value` as the
+   * widget got it, for the loader's one warning (docs/embedding.md "Mistakes of the page").
+   */
+  | { type: 'refused'; what: string; value: unknown };
 
 /** What the host page posts to the widget. */
 export type HostMessage =
@@ -93,15 +98,18 @@ export type HostMessage =
   | { type: 'language'; language: string }
   | { type: 'identify'; identity: VisitorIdentity }
   | { type: 'params'; params: string }
-  /** The host's toolbar items, all of them (after `init`, and after each change). */
-  | { type: 'toolbar'; items: HostToolbarItem[] }
-  /** A card to send as the visitor's message (after `init`; one sent before waits for it). */
-  | { type: 'sendCard'; card: HostCard };
+  /**
+   * A toolbar item the host page added (after `init`: those added before follow it, again after each
+   * `init`); the widget checks it (`isToolbarItem`) and refuses what is none. One of the same id replaces it.
+   */
+  | { type: 'addToolbarItem'; item: unknown }
+  /** A card to send as the visitor's message (after `init`, once; one sent before waits for it): the widget checks it, and refuses what is none. */
+  | { type: 'sendCard'; card: unknown };
 
 /** A message with its envelope. */
 export type Envelope<M, S extends string> = M & { source: S; version: typeof PROTOCOL_VERSION };
 
-const isRecord = (data: unknown): data is Record<string, unknown> => typeof data === 'object' && data !== null;
+export const isRecord = (data: unknown): data is Record<string, unknown> => typeof data === 'object' && data !== null;
 const optString = (value: unknown): boolean => value === undefined || typeof value === 'string';
 const text = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
@@ -113,9 +121,6 @@ export function isToolbarItem(value: unknown): value is HostToolbarItem {
   return isRecord(value) && text(value.id) && text(value.title) && isWebUrl(value.icon ?? value.img) && (value.img === undefined || isWebUrl(value.img));
 }
 
-/** `value` reads as a card: a code (not blank), and a fallback that is text when given. */
-export const isCard = (value: unknown): value is HostCard => isRecord(value) && text(value.code) && optString(value.fallback);
-
 /** An envelope of `source` at this protocol version. */
 function ofSource(data: unknown, source: string): data is Record<string, unknown> {
   return isRecord(data) && data.source === source && data.version === PROTOCOL_VERSION;
@@ -126,7 +131,13 @@ export function isWidgetMessage(data: unknown): data is Envelope<WidgetMessage, 
   if (!ofSource(data, WIDGET_SOURCE)) return false;
   const { type, message } = data;
   if (type === 'message') return data.newMessage === true && isRecord(message) && typeof message.preview === 'string' && optString(message.senderName);
-  return type === 'hello' || type === 'close' || (type === 'visitor' && text(data.visitorId)) || (type === 'toolbarItem' && text(data.id));
+  return (
+    type === 'hello' ||
+    type === 'close' ||
+    (type === 'visitor' && text(data.visitorId)) ||
+    (type === 'toolbarItem' && text(data.id)) ||
+    (type === 'refused' && typeof data.what === 'string')
+  );
 }
 
 /**
@@ -159,10 +170,10 @@ export function isHostMessage(data: unknown): data is Envelope<HostMessage, type
       return isIdentity(data.identity);
     case 'params':
       return typeof data.params === 'string';
-    case 'toolbar':
-      return Array.isArray(data.items) && data.items.every(isToolbarItem);
+    // What the host page passed: checked where it is used (hostLink, the engine's sendCard).
+    case 'addToolbarItem':
     case 'sendCard':
-      return isCard(data.card);
+      return true;
     default:
       return false;
   }

@@ -67,10 +67,6 @@ export function drawView(color: string, dir: 'rtl' | 'ltr', hideLauncher: boolea
   document.documentElement.append(root);
   // A browser without popovers keeps the highest z-index (CSS), after <body> in paint order.
   root.showPopover?.();
-  return {
-    root,
-    launcher: shadow.querySelector('button') as HTMLButtonElement,
-    badge: shadow.querySelector('b') as HTMLElement,
-    panel: shadow.querySelector('div') as HTMLElement,
-  };
+  const [panel, launcher] = shadow.children as unknown as [HTMLElement, HTMLButtonElement];
+  return { root, launcher, badge: launcher.lastChild as HTMLElement, panel };
 }

@@ -1,5 +1,5 @@
 import { combineLatest, distinctUntilChanged, filter, map } from 'rxjs';
-import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '@visitor-chat/chat-engine';
+import { createChatEngine, type ChatEngine, type ChatEngineOptions, type OutgoingCard } from '@visitor-chat/chat-engine';
 import { isLanguage } from '../i18n/languages';
 import { chooseLanguage, languageChosen } from '../i18n/languageStore';
 import { browserStorage, documentVisibility, networkReturns } from '@visitor-chat/chat-engine/browser';
@@ -93,7 +93,8 @@ if (embeddingHost) {
       hostLanguage(message.language);
     } else if (message.type === 'sendCard') {
       // The loader posts cards after init only; the outbox delivers it once (docs/protocol.md "Cards").
-      if (!current?.sendCard(message.card)) console.warn('[chat] the host page sent a card that cannot be sent:', message.card);
+      // What the engine takes for no card is refused: the host page warns about it.
+      if (!current?.sendCard(message.card as OutgoingCard)) embeddingHost?.post({ type: 'refused', what: 'card', value: message.card });
     } else if (message.type === 'identify' || message.type === 'params') {
       if (hostInit) console.info(`[chat] ${message.type} after the chat started: it applies to the next chat`);
     }

@@ -4,6 +4,7 @@ import {
   PROTOCOL_VERSION,
   WIDGET_SOURCE,
   isHostMessage,
+  isToolbarItem,
   type HostMessage,
   type HostToolbarItem,
   type WidgetMessage,
@@ -32,7 +33,7 @@ export interface HostLink {
   messages$: Observable<HostMessage>;
   /** The panel shows the widget: from init, then each visibility message. */
   open$: Observable<boolean>;
-  /** The host's toolbar items for the composer (SPEC §3 Toolbar item): none until its first `toolbar` message. */
+  /** The host's toolbar items for the composer (SPEC §3 Toolbar item), in the order added (one of the same id replaces it): none until its first `addToolbarItem`. */
   toolbar$: BehaviorSubject<readonly HostToolbarItem[]>;
 }
 
@@ -73,10 +74,16 @@ export function hostLink(search: string, win: Window = window): HostLink | null 
     if (event.source !== win.parent || event.origin !== origin || !isHostMessage(event.data)) return;
     const message = event.data;
     if (message.type === 'init' || message.type === 'visibility') open$.next(message.open);
-    if (message.type === 'toolbar') toolbar$.next(message.items);
+    if (message.type === 'addToolbarItem') addItem(message.item);
     messages$.next(message);
   });
   const post = (message: WidgetMessage) => postTo(win, origin, message);
+  /** The host's item joins the toolbar, in place of one of the same id; what is none is refused, for the host's warning. */
+  const addItem = (item: unknown) => {
+    if (!isToolbarItem(item)) return post({ type: 'refused', what: 'toolbar item', value: item });
+    const items = toolbar$.value;
+    toolbar$.next(items.some((i) => i.id === item.id) ? items.map((i) => (i.id === item.id ? item : i)) : [...items, item]);
+  };
   post({ type: 'hello' });
   return { origin, post, messages$, open$, toolbar$ };
 }
