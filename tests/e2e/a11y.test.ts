@@ -16,21 +16,24 @@ import {
 } from './helpers';
 import { MAIN_STATES, SHOWCASE } from './states';
 
+// Each state is opened once per viewport and checked in light, then dark: the colour scheme is a
+// media query, which the page follows without a reload (opening a state is most of a check's time).
 for (const viewport of [PHONE, DESKTOP]) {
-  for (const scheme of ['light', 'dark'] as const) {
-    describe(`axe at ${viewport.width}×${viewport.height}, ${scheme}: no serious or critical violations`, () => {
-      const s = useBrowser(viewport);
-      for (const state of MAIN_STATES) {
-        // The Preact build's axe pass (e2e-preact, tag smoke): every message kind, on a phone, light.
-        const smoke = viewport === PHONE && scheme === 'light' && state === SHOWCASE;
-        it(state.name, { tags: smoke ? ['smoke'] : [] }, async () => {
+  describe(`axe at ${viewport.width}×${viewport.height}, light and dark: no serious or critical violations`, () => {
+    const s = useBrowser(viewport);
+    for (const state of MAIN_STATES) {
+      // The Preact build's axe pass (e2e-preact, tag smoke): every message kind, on a phone.
+      const smoke = viewport === PHONE && state === SHOWCASE;
+      it(state.name, { tags: smoke ? ['smoke'] : [] }, async () => {
+        await s.page.emulateMedia({ colorScheme: 'light' });
+        await state.open(s.page, s.baseUrl);
+        for (const scheme of ['light', 'dark'] as const) {
           await s.page.emulateMedia({ colorScheme: scheme });
-          await state.open(s.page, s.baseUrl);
           expect(await axeViolations(s.page, `${state.name} at ${viewport.width}×${viewport.height}, ${scheme}`)).toEqual([]);
-        });
-      }
-    });
-  }
+        }
+      });
+    }
+  });
 }
 
 // Right-to-left and CJK: the robot chat (FAQ list, links, thinking block) and the agent chat, light and dark.
@@ -38,22 +41,25 @@ for (const viewport of [PHONE, DESKTOP]) {
   for (const lang of ['ar', 'zh'] as const) {
     describe(`axe in ${lang} at ${viewport.width}×${viewport.height}`, () => {
       const s = useBrowser(viewport);
-      for (const scheme of ['light', 'dark'] as const) {
-        it(`robot chat with the FAQ list and agent chat, ${scheme}`, async () => {
-          const { page } = s;
-          await page.emulateMedia({ colorScheme: scheme });
-          await page.addInitScript((l) => window.localStorage.setItem('chat-lan', l), lang);
-          await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
-          const field = page.locator('.composer__input');
-          await field.fill('Do you sell unicorns?');
-          await field.press('Enter');
-          await unknownQuestionFaq(page).waitFor();
-          expect(await axeViolations(page, `robot chat in ${lang}, ${scheme}`)).toEqual([]);
-          await page.goto(`${s.baseUrl}/chat/?channelid=agent`);
-          await messages(page).locator('.message--left').first().waitFor();
-          expect(await axeViolations(page, `agent chat in ${lang}, ${scheme}`)).toEqual([]);
-        });
-      }
+      it('robot chat with the FAQ list and agent chat, light and dark', async () => {
+        const { page } = s;
+        const bothSchemes = async (what: string) => {
+          for (const scheme of ['light', 'dark'] as const) {
+            await page.emulateMedia({ colorScheme: scheme });
+            expect(await axeViolations(page, `${what} in ${lang}, ${scheme}`)).toEqual([]);
+          }
+        };
+        await page.addInitScript((l) => window.localStorage.setItem('chat-lan', l), lang);
+        await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
+        const field = page.locator('.composer__input');
+        await field.fill('Do you sell unicorns?');
+        await field.press('Enter');
+        await unknownQuestionFaq(page).waitFor();
+        await bothSchemes('robot chat');
+        await page.goto(`${s.baseUrl}/chat/?channelid=agent`);
+        await messages(page).locator('.message--left').first().waitFor();
+        await bothSchemes('agent chat');
+      });
     });
   }
 }

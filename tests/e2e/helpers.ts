@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, NodeResult, RunOptions } from 'axe-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -118,12 +119,17 @@ interface AxeWindow {
   axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
 }
 
+let axeScript: string | undefined;
+/** axe-core's script, read once. */
+const axeSource = (): string => (axeScript ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+
 /**
  * Runs axe-core on the page and returns the serious and critical violations, each with its nodes,
  * formatted for a failure message (empty when clean). Minor and moderate findings are printed only.
  */
 export async function axeViolations(page: Page, label: string): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // Evaluated rather than added as a <script>: the chat page's CSP (script-src 'self') refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
   const results = await page.evaluate(() =>
     (window as unknown as AxeWindow).axe.run(document, {
       resultTypes: ['violations'],
