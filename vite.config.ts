@@ -35,6 +35,8 @@ export default defineConfig({
       '@visitor-chat/chat-engine/browser': fileURLToPath(new URL('engine/browser.ts', import.meta.url)),
       '@visitor-chat/chat-engine': fileURLToPath(new URL('engine/index.ts', import.meta.url)),
       '@visitor-chat/chat-react': fileURLToPath(new URL('ui/hooks/index.ts', import.meta.url)),
+      // wouter's shim for Reacts before 18: the runtime's own hook.
+      'use-sync-external-store/shim/index.js': fileURLToPath(new URL('ui/widget/syncExternalStore.ts', import.meta.url)),
     },
   },
   build: {
@@ -55,23 +57,28 @@ export default defineConfig({
             // the language list) in one chunk: one request, one compression window, where the bundler
             // alone made three (the engine, the host link, the wire codes the parts share). Not the
             // decoder of streamed robot answers, loaded with the SSE parser by the first stream, nor
-            // the typewriter, loaded with the part that types an answer out (AnswerExtras).
+            // the typewriter, loaded with the part that types an answer out (AnswerExtras), nor the
+            // card and card-module decoders, loaded with the cards (docs/protocol.md "Cards").
             {
               name: 'engine',
-              test: /[\\/]engine[\\/](?!transport[\\/]robotFrames\.ts|features[\\/]robot[\\/]typewriter\.ts)|[\\/]node_modules[\\/](?:rxjs|tslib)[\\/]|[\\/]ui[\\/]widget[\\/]hostLink\.ts|[\\/]ui[\\/]loader[\\/]protocol\.ts|[\\/]ui[\\/]i18n[\\/]language(?:s|Store)\.ts/,
+              test: /[\\/]engine[\\/](?!transport[\\/]robotFrames\.ts|features[\\/]robot[\\/]typewriter\.ts|model[\\/]card(?:Modules)?\.ts)|[\\/]node_modules[\\/](?:rxjs|tslib)[\\/]|[\\/]ui[\\/]widget[\\/]hostLink\.ts|[\\/]ui[\\/]loader[\\/]protocol\.ts|[\\/]ui[\\/]i18n[\\/]language(?:s|Store)\.ts/,
             },
             // The hooks package is side-effect free (ui/hooks/package.json), so a hook that only
             // the parts loaded on demand use stays out of the first screen. The hooks the first
             // screen uses go into one chunk of their own (they are shared with those parts), rather
             // than into a few tiny chunks, each a request and too small to compress; only the
             // hooks, not what they import (the renderer and the engine have their chunks). The
-            // hooks left out are those of the on-demand parts: voice input, the forms, the
-            // evaluation, the thinking block, the rating buttons, the typewriter — a stale list costs bytes, not
-            // behaviour (tests/bench/size.test.ts).
+            // hooks left out are those of the on-demand parts: voice input (and its MediaRecorder
+            // side), the forms (the leave-message form's fields: only its offer is the first
+            // screen's), the evaluation, the thinking block, the rating buttons, the typewriter,
+            // the card registry — a stale list costs bytes, not behaviour
+            // (tests/bench/size.test.ts). The widget's URL and text helpers join them: the first
+            // screen and most on-demand parts use them, and alone they made a chunk of their own
+            // (0.7 kB) whenever a part that uses them imports nothing else of the first screen's.
             {
               name: 'hooks',
               includeDependenciesRecursively: false,
-              test: /[\\/]ui[\\/]hooks[\\/](?!useVoiceRecorder|useUserForm|useGroupChoice|useEvaluation|useThinking|useMessageRating|useTypewriter)|[\\/]observable-hooks[\\/]/,
+              test: /[\\/]ui[\\/]hooks[\\/](?!useVoiceRecorder|useUserForm|useGroupChoice|useEvaluation|useThinking|useMessageRating|useTypewriter|useCardComponent|mediaRecorder|useLeaveMessage\.|useFormFields)|[\\/]ui[\\/]widget[\\/](?:media|linkify)\.ts$|[\\/]observable-hooks[\\/]/,
             },
           ],
         },
@@ -132,7 +139,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/{hooks,widget}/**/*.test.{ts,tsx}', 'tests/i18n/**/*.test.tsx'],
           setupFiles: ['tests/setupDom.ts'],
-          server: { deps: { inline: [/@testing-library\/react/, /@lingui\/react/, /observable-hooks/, /virtua/, /wouter/] } },
+          server: { deps: { inline: [/@testing-library\/react/, /@lingui\/react/, /observable-hooks/, /virtua/, /wouter/, /embla-carousel-react/] } },
         },
       },
       // The browser suite against a build served as `npm start` serves it: `e2e` the default (React)

@@ -84,6 +84,8 @@ export interface ChatEngine {
    * own timing of engine state (the typewriter, `typeOut`) runs on it too, so tests drive both in one time.
    */
   readonly scheduler: SchedulerLike;
+  /** Where the engine logs (`options.log`, else the console): a UI's own decoding of engine data (a card) logs there too. */
+  readonly log: Logger;
   /** Begins the chat (bootstrap) and leaves its end to your `dispose()`; on an engine already started it does nothing. */
   start(): void;
   /**
@@ -125,6 +127,11 @@ export interface ChatEngine {
   chooseQuickReply(reply: QuickReply): void;
   /** Shows the channel's FAQ again as the newest message (SPEC §2; nothing while canShowFaq says no). */
   showFaq(): void;
+  /**
+   * The visitor chooses a topic of a tree card (a help centre, docs/protocol.md "Cards"): its title
+   * and content show as the robot's local message, not sent; nothing for a topic without content.
+   */
+  showTopic(topic: { readonly title: string; readonly content?: string | undefined }): void;
   /** Picks the agent group offered in `groupChoice` (SPEC §4 groups). */
   chooseGroup(groupId: string): void;
   /** Submits the user form owed in status 1 (SPEC §4, §7 submitUserForm). */
@@ -214,6 +221,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     state$: store.state$,
     events$: store.events$,
     scheduler,
+    log: ctx.log,
     start: life.start,
     mount: life.mount,
     retryStart() {
@@ -244,6 +252,9 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     },
     showFaq() {
       if (canShowFaq(store.getState())) apply({ type: 'faqRequested' });
+    },
+    showTopic({ title, content }) {
+      if (content?.trim()) apply({ type: 'topicChosen', title, content: content.trim() });
     },
     chooseGroup: (groupId) => apply({ type: 'groupChosen', groupId }),
     submitUserForm: (values) => apply({ type: 'userFormSubmitted', values }),

@@ -49,10 +49,33 @@ export {
 export { ApiError, NetworkError, TimeoutError, MalformedResponseError, TransportError } from './transport/errors';
 export { parseQuery, type ChatQuery } from './model/query';
 export type { ChatMessage, FileUpload, MessageRating, Position } from './model/message';
+export {
+  CardCode,
+  CardError,
+  cardFallback,
+  cardToWire,
+  cardUrl,
+  decodeCardContent,
+  MAX_CAROUSEL_ITEMS,
+  MAX_TREE_DEPTH,
+  MAX_TREE_NODES,
+  type Card,
+  type CardContent,
+  type CarouselCard,
+  type CarouselItem,
+  type CustomCard,
+  type FileCard,
+  type GoodsCard,
+  type TreeCard,
+  type TreeNode,
+} from './model/card';
+export { cardFallbackText, isCardMessage } from './model/cardText';
+export { messageText } from './model/preview';
 export type { Notice, NoticeId } from './model/notice';
 export type { QuickReply } from './model/quickReply';
 export { avatarOf } from './model/avatar';
 export type { ChannelInfo, AgentGroup, FormField, UserFormConfig } from './model/channel';
+export { decodeCardModules, MAX_CARD_MODULES, type CardModule } from './model/cardModules';
 export { DEFAULT_USER_FORM } from './model/channel';
 export {
   LEAVE_MESSAGE_FIELDS,

@@ -92,6 +92,11 @@ export interface WireChannelInfo {
   evaluateMode?: number | string | boolean;
   /** (extension; docs/protocol.md "Push") 1 when the backend pushes events at its `events` path, or the stream's URL. */
   eventStream?: number | string | boolean;
+  /**
+   * (extension; docs/protocol.md "Card modules") The card components the chat loads: `{ "<code>":
+   * "<url>" }` or a list of `{ code, url }`, as JSON text or the value.
+   */
+  cardModules?: string | Record<string, string> | { code: string; url: string }[];
 }
 
 export interface ChannelInfoRequest {

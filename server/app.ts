@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { callRoutes } from './calls.ts';
+import { cardModuleRoutes } from './cardModules.ts';
 import { API, createContext, type AppOptions } from './context.ts';
 import { devRoutes } from './dev.ts';
 import { fileRoutes } from './files.ts';
@@ -19,6 +20,7 @@ export function createApp(options: AppOptions = {}): Hono {
   const app = new Hono();
   app.route(API, push.routes);
   app.route(API, fileRoutes(ctx));
+  app.route(API, cardModuleRoutes());
   app.route(API, callRoutes(ctx));
   if (options.devControls) app.route('/api/dev', devRoutes(ctx, push));
 

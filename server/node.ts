@@ -31,6 +31,12 @@ export interface HostOptions extends AppOptions {
    * CORS_ORIGINS environment variable by default, and `*` (any origin: the demo) when that is not set.
    */
   corsOrigins?: readonly string[];
+  /**
+   * The other origins the chat page may load card modules from (docs/protocol.md "Card modules";
+   * its CSP `script-src 'self' …`, e.g. `https://cards.shop.example`); from the CARD_MODULE_ORIGINS
+   * environment variable by default, and none (the chat's own origin only) when that is not set.
+   */
+  cardModuleOrigins?: readonly string[];
 }
 
 /** A listening Node host. */
@@ -158,6 +164,29 @@ export function corsOriginsFromEnv(env: NodeJS.ProcessEnv = process.env, warn: (
   return [];
 }
 
+/**
+ * The origins besides its own that the chat page may load card modules from, from
+ * CARD_MODULE_ORIGINS (spaces or commas between origins): none when unset or empty. An entry that
+ * is not an origin (`*`, a path, a typo) is dropped with a log line: the list never allows more
+ * than was meant.
+ */
+export function cardModuleOriginsFromEnv(env: NodeJS.ProcessEnv = process.env, warn: (line: string) => void = console.warn): string[] {
+  const raw = env.CARD_MODULE_ORIGINS?.trim();
+  if (!raw) return [];
+  const entries = raw.split(/[\s,]+/);
+  const bad = entries.filter((entry) => entry === '*' || !isOrigin(entry));
+  if (bad.length > 0) warn(`CARD_MODULE_ORIGINS: ${bad.map((entry) => `"${entry}"`).join(', ')} not an origin (like https://cards.example); ignored`);
+  return entries.filter((entry) => !bad.includes(entry));
+}
+
+/**
+ * The chat page's Content-Security-Policy: who may frame it, and where its scripts may come from —
+ * its own origin and the card modules' (no inline script, no plugin).
+ */
+export function chatPagePolicy(frameAncestors: readonly string[], cardModuleOrigins: readonly string[]): string {
+  return [`frame-ancestors ${frameAncestors.join(' ')}`, `script-src ${["'self'", ...cardModuleOrigins].join(' ')}`, "object-src 'none'"].join('; ');
+}
+
 /** Redirects to the widget, keeping the query string (the channel id travels there). */
 function toWidget(c: Context): Response {
   return c.redirect(`${WIDGET_PATH}/${new URL(c.req.url).search}`);
@@ -168,6 +197,7 @@ export function createHost({
   distDir = DEFAULT_DIST_DIR,
   frameAncestors,
   corsOrigins,
+  cardModuleOrigins,
   ...appOptions
 }: Omit<HostOptions, 'port' | 'host' | 'quiet'> = {}): Hono {
   const api = createApp({
@@ -194,10 +224,11 @@ export function createHost({
   host.all('/api/*', (c) => api.fetch(c.req.raw));
   // The deployment decides which sites may frame the chat (clickjacking: a page that frames it
   // otherwise could dress it up and have a visitor type into it).
-  const framing = `frame-ancestors ${(frameAncestors ?? frameAncestorsFromEnv()).join(' ')}`;
+  // Its scripts come from the chat's own origin and the card modules' (docs/protocol.md "Card modules").
+  const policy = chatPagePolicy(frameAncestors ?? frameAncestorsFromEnv(), cardModuleOrigins ?? cardModuleOriginsFromEnv());
   host.use(`${WIDGET_PATH}/*`, async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', framing);
+    c.header('Content-Security-Policy', policy);
   });
   host.get('/', toWidget);
   host.get(WIDGET_PATH, toWidget);

@@ -1,5 +1,7 @@
 import type { WireChannelInfo, WireGroup, WireMessage } from '../engine/protocol.ts';
 import { FLAG_ON, MsgType, QUEUE_PLACEHOLDER, ReceiveMode, SenderType, TransferStatus } from '../engine/model/codes.ts';
+import { SHOWCASE_CARD_MODULES } from './cardModules.ts';
+import { HELP_TOPICS, RECOMMENDATIONS, SHOWCASE_CARDS } from './cards.ts';
 import { FAQ_QUESTIONS } from './robot.ts';
 import { sampleUrl } from './samples.ts';
 
@@ -85,6 +87,14 @@ function showcaseHistory(): SeedMessage[] {
     { ...visitor, agoMs: 20 * MINUTE_MS, msgType: MsgType.Text, msgContent: 'What else can you do?' },
     { ...robot, agoMs: 20 * MINUTE_MS - 2_000, msgType: MsgType.Faq, msgContent: `These are the questions I can help with: ${FAQ_QUESTIONS.join(' · ')}` },
     { ...visitor, agoMs: 10 * MINUTE_MS, msgType: MsgType.LeaveMessage, msgContent: 'Please call me back tomorrow about order #1042.' },
+    // Every card kind (docs/protocol.md "Cards"); msgContent as JSON text, the chosen reading.
+    { ...visitor, agoMs: 9 * MINUTE_MS, msgType: MsgType.Text, msgContent: 'Can you recommend some gear for a hike?' },
+    { ...robot, agoMs: 9 * MINUTE_MS - 2_000, msgType: MsgType.Card, msgContent: JSON.stringify(RECOMMENDATIONS) },
+    { ...agent, agoMs: 8 * MINUTE_MS, msgType: MsgType.Card, msgContent: JSON.stringify(SHOWCASE_CARDS.goods) },
+    { ...agent, agoMs: 8 * MINUTE_MS - 1_000, msgType: MsgType.Card, msgContent: JSON.stringify(SHOWCASE_CARDS.file) },
+    { ...agent, agoMs: 7 * MINUTE_MS, msgType: MsgType.Card, msgContent: JSON.stringify(SHOWCASE_CARDS.custom) },
+    { ...visitor, agoMs: 6 * MINUTE_MS, msgType: MsgType.Text, msgContent: 'Show me the help topics' },
+    { ...robot, agoMs: 6 * MINUTE_MS - 2_000, msgType: MsgType.Card, msgContent: JSON.stringify(HELP_TOPICS) },
   ];
 }
 
@@ -230,6 +240,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
       robotName: 'Robo',
       faqMode: FLAG_ON,
       faqConfig: JSON.stringify(FAQ_QUESTIONS.map((question) => ({ question }))),
+      cardModules: JSON.stringify(SHOWCASE_CARD_MODULES),
     },
     transfer: TransferStatus.Success,
     agentReplies: true,

@@ -1,5 +1,6 @@
 import type { RobotAskData, WireQuickReply } from '../engine/protocol.ts';
 import { MsgType, QuickReplyCode } from '../engine/model/codes.ts';
+import { HELP_TOPICS, RECOMMENDATIONS, type WireCard } from './cards.ts';
 
 /** One entry of the robot's knowledge base. */
 interface FaqEntry {
@@ -98,8 +99,23 @@ function bestMatch(text: string): FaqEntry | undefined {
   return best;
 }
 
+/** The questions the robot answers with a card (docs/protocol.md "Cards"), before the knowledge base. */
+const CARD_ANSWERS: { pattern: RegExp; card: WireCard; topic: string }[] = [
+  { pattern: /\brecommend/i, card: RECOMMENDATIONS, topic: 'Recommendations' },
+  { pattern: /\bhelp[\s-]+(topics?|cent(er|re))\b/i, card: HELP_TOPICS, topic: 'Help topics' },
+];
+
 /** The robot's answer to a question, with follow-up suggestions; unknown questions get a menu. */
 export function answer(question: string): RobotAnswer {
+  const cardAnswer = CARD_ANSWERS.find(({ pattern }) => pattern.test(question));
+  if (cardAnswer) {
+    // A card answer: msgType "card", msgContent the card's JSON text (always a JSON answer, robotAsk.ts).
+    return {
+      data: { msgContent: JSON.stringify(cardAnswer.card), msgType: MsgType.Card, suggestions: FAQ_QUESTIONS.slice(0, 2) },
+      topic: cardAnswer.topic,
+      sources: [],
+    };
+  }
   const entry = bestMatch(question);
   if (!entry) {
     // A FAQ message: the widget lists its questions inside the bubble.

@@ -83,7 +83,8 @@ export function robotAskCall({ store, options, presetOf, visitorOf }: ServerCont
     if (!upstream) {
       const local = reply(question, kind, store);
       const stored = save(local.data);
-      if (!streams) return local.data;
+      // A card answer goes as JSON even to a client that accepts a stream (docs/protocol.md "Cards": the widget reads either).
+      if (!streams || local.data.msgType === MsgType.Card) return local.data;
       return uiStream(c, (stream) => streamReply(stream, local, stored.id ?? newId(), options.robotTokensPerSecond ?? DEFAULT_TOKENS_PER_SECOND));
     }
 

@@ -136,6 +136,25 @@ const CLIP_WEBM = [
   '1A==',
 ].join('');
 
+/** The product photos (id in SAMPLE_FILES → its picture: a background colour and a shape). */
+const PRODUCT_PICTURES = {
+  'goods-boots.svg': { background: '#fde68a', shape: '<path d="M70 40h50v70l50 20q20 8 20 30H70z" fill="#92400e"/>' },
+  'goods-jacket.svg': { background: '#bfdbfe', shape: '<path d="M80 40l40-10 40 10 30 40-20 10v70H70V90L50 80z" fill="#1d4ed8"/>' },
+  'goods-backpack.svg': {
+    background: '#bbf7d0',
+    shape: '<rect x="75" y="45" width="90" height="120" rx="24" fill="#15803d"/><rect x="95" y="110" width="50" height="35" rx="6" fill="#166534"/>',
+  },
+  'goods-bottle.svg': {
+    background: '#e9d5ff',
+    shape: '<rect x="100" y="30" width="40" height="20" rx="4" fill="#6b21a8"/><rect x="90" y="50" width="60" height="120" rx="14" fill="#9333ea"/>',
+  },
+} as const;
+
+/** An SVG product photo, 240 × 200. */
+function productSvg({ background, shape }: { background: string; shape: string }): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="200" viewBox="0 0 240 200"><rect width="240" height="200" fill="${background}"/>${shape}</svg>`;
+}
+
 const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
 const base64 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 
@@ -145,4 +164,6 @@ export const SAMPLE_FILES: Readonly<Record<string, StoredFile>> = {
   'showcase-voice.wav': { name: 'voice.wav', bytes: toneWav() },
   'showcase-size-guide.txt': { name: 'size-guide.txt', bytes: utf8(GUIDE) },
   'showcase-clip.webm': { name: 'clip.webm', bytes: base64(CLIP_WEBM) },
+  // The goods cards' pictures (cards.ts).
+  ...Object.fromEntries(Object.entries(PRODUCT_PICTURES).map(([id, picture]) => [id, { name: id, bytes: utf8(productSvg(picture)) }])),
 };

@@ -22,6 +22,7 @@ export const CATALOGUE = {
   typing: { call: 'typing', title: 'a typing notice is accepted', specRef: '§7 typing' },
   'sys-msg': { call: 'sysMsg', title: 'a system message is accepted', specRef: '§7 sysMsg' },
   history: { call: 'getHistoryMsg', title: 'the newest history page shows', specRef: '§3 Message, §7 getHistoryMsg' },
+  cards: { call: 'getHistoryMsg', title: 'the cards in the history decode', specRef: '§3 Message, Cards' },
   'history-paging': { call: 'getHistoryMsg', title: 'an older page holds only older messages', specRef: '§7 getHistoryMsg' },
   'evaluate-info': { call: 'getEvaluateInfo', title: 'the evaluation dialog gets its star labels', specRef: '§3 Evaluate info, §7' },
   upload: { call: 'upload', title: 'a file upload answers a usable url', specRef: '§3 File addresses, §7 upload' },

@@ -52,7 +52,7 @@ const newToken = (): string => crypto.randomUUID().slice(0, 8);
  */
 function plan(run: Run): Check[] {
   const { transfer, adminCard } = START_CHECKS;
-  const { sendMsg, clientMsgId, robotAsk, history, historyPaging } = MESSAGE_CHECKS;
+  const { sendMsg, clientMsgId, robotAsk, history, cards, historyPaging } = MESSAGE_CHECKS;
   const messages = [sendMsg, clientMsgId, robotAsk, ROBOT_STREAM_CHECKS.robotStream];
   const agentFirst = run.state.channel?.receiveMode !== ReceiveMode.RobotFirst;
   // The history last of the conversation's calls, so that it holds what they stored (a page to page through).
@@ -60,6 +60,7 @@ function plan(run: Run): Check[] {
     ...(agentFirst ? [transfer, adminCard, ...messages] : [...messages, transfer, adminCard]),
     ...Object.values(POLL_CHECKS),
     history,
+    cards,
     historyPaging,
     ...Object.values(PROBE_CHECKS),
   ];

@@ -104,6 +104,8 @@ export interface Run {
   transferAnswer: string | null;
   /** The newest history page as the widget decoded it. */
   history: readonly ChatMessage[] | null;
+  /** The same page as the backend sent it (the card check decodes its cards one by one). */
+  historyRaw: readonly unknown[] | null;
   /** The getEventMsg answers of the poll check, in order. */
   polls: Outcome<EventBatch>[];
   /** A call through the engine's transport; `timed` false leaves its answer time to the caller. */
@@ -150,6 +152,7 @@ export function createRun(options: RunOptions): Run {
     sent: null,
     transferAnswer: null,
     history: null,
+    historyRaw: null,
     polls: [],
     call: (name, request, { timed = true } = {}) => {
       limit = name === 'upload' || name === 'uploadBase64' ? options.limits.uploadTimeoutMs : options.limits.callTimeoutMs;

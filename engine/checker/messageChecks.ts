@@ -2,6 +2,7 @@ import { map, toArray } from 'rxjs';
 import { DELIVERY_RETRY_MS, HISTORY_PAGE_SIZE } from '../constants';
 import { MsgType, SEND_OK, SenderType } from '../model/codes';
 import { DecodeError } from '../model/decode';
+import { decodeCardContent } from '../model/card';
 import { decodeMessage } from '../model/decodeMessage';
 import { type ChatMessage, createMessage, toWire } from '../model/message';
 import { heldForAgent } from '../features/conversation/predicates';
@@ -16,19 +17,26 @@ const EXPECTED = {
   history: envelope('[{"id":"…","senderType":1,"msgType":1,"msgContent":"…","msgTime":1700000000000}]'),
 };
 
-/** A history page as the widget decodes it (SPEC §3 Message): what it shows, drops and normalises. */
+/** Whether a raw history item is a card message (msgType "card"), which the cards check judges. */
+const isCardItem = (item: unknown): boolean => typeof item === 'object' && item !== null && (item as { msgType?: unknown }).msgType === MsgType.Card;
+
+/**
+ * A history page as the widget decodes it (SPEC §3 Message): what it shows, drops and normalises.
+ * What a card message drops or normalises is left to the cards check (its own row).
+ */
 function decodePage(raw: readonly unknown[], now: number): { messages: ChatMessage[]; dropped: string[]; notes: string[] } {
   const messages: ChatMessage[] = [];
   const dropped: string[] = [];
   const notes: string[] = [];
   let generated = 0;
   raw.forEach((item, i) => {
+    const card = isCardItem(item);
     try {
       const newId = () => `check-backend-generated-${++generated}`;
-      messages.push(decodeMessage(item, { now, newId, warn: (line) => notes.push(line) }, `history[${i}]`));
+      messages.push(decodeMessage(item, { now, newId, warn: (line) => (card ? undefined : notes.push(line)) }, `history[${i}]`));
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
-      dropped.push(e.message);
+      if (!card) dropped.push(e.message);
     }
   });
   return { messages, dropped, notes };
@@ -142,6 +150,7 @@ const history = defineCheck('history', async (run) => {
   if (!out.ok) return failed(diagnose(out.error, out.ex, EXPECTED.history));
   const { messages, dropped, notes } = decodePage(out.data, run.now());
   run.history = messages;
+  run.historyRaw = out.data;
   if (dropped.length > 0) {
     return fail(
       `${count(dropped.length, 'message')} of ${out.data.length} cannot be shown: ${firstOf(dropped)}`,
@@ -171,6 +180,40 @@ const history = defineCheck('history', async (run) => {
   return pass(summary);
 });
 
+/** A card's msgContent, as JSON text (docs/protocol.md "Cards"). */
+const CARD_EXAMPLE = 'msgContent \'{"code":"goods","data":{"name":"…","price":9.5,"currency":"EUR"}}\'';
+
+const cards = defineCheck('cards', async (run) => {
+  const missing = needsSession(run);
+  if (missing) return missing;
+  if (!run.historyRaw) return skip('getHistoryMsg answered no page');
+  const raw = run.historyRaw.flatMap((item, i) => (isCardItem(item) ? [{ item, i }] : []));
+  if (raw.length === 0) return skip('the newest history page has no card message (msgType "card"); a channel whose history has cards checks them');
+  const dropped: string[] = [];
+  const fellBack: string[] = [];
+  const normalised: string[] = [];
+  const kinds = new Set<string>();
+  for (const { item, i } of raw) {
+    const lines: string[] = [];
+    try {
+      const m = decodeMessage(item, { now: run.now(), newId: () => `check-backend-card-${i}`, warn: (line) => lines.push(line) }, `history[${i}]`);
+      // Decoded as a UI that draws it decodes it (the engine keeps it as JSON text).
+      const { card, cardError } = decodeCardContent(m.msgContent, (line) => lines.push(line), `history[${i}].msgContent`);
+      if (card) kinds.add(card.kind === 'custom' ? `custom "${card.code}"` : card.kind);
+      if (cardError) fellBack.push(lines.find((l) => l.includes(cardError)) ?? `history[${i}]: ${cardError}`);
+      else normalised.push(...lines);
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      dropped.push(e.message);
+    }
+  }
+  const fix = `send each card as msgType "card" with msgContent {code, data, fallback?}, its fields of the types docs/protocol.md "Cards" lists: ${CARD_EXAMPLE}`;
+  if (dropped.length > 0) return fail(`${count(dropped.length, 'card message')} of ${raw.length} cannot be shown: ${firstOf(dropped)}`, fix);
+  if (fellBack.length > 0) return warn(`${count(fellBack.length, 'card')} of ${raw.length} show only as fallback text: ${firstOf(fellBack)}`, fix);
+  if (normalised.length > 0) return warn(`${count(raw.length, 'card')} decode, but a field is dropped: ${firstOf(normalised)}`, fix);
+  return pass(`${count(raw.length, 'card')} decode: ${[...kinds].join(', ')}`);
+});
+
 const historyPaging = defineCheck('history-paging', async (run) => {
   const missing = needsSession(run);
   if (missing) return missing;
@@ -191,4 +234,4 @@ const historyPaging = defineCheck('history-paging', async (run) => {
 });
 
 /** The checks of the visitor's messages, in the order the widget makes their calls. */
-export const MESSAGE_CHECKS = { sendMsg, clientMsgId, robotAsk, history, historyPaging } satisfies Record<string, Check>;
+export const MESSAGE_CHECKS = { sendMsg, clientMsgId, robotAsk, history, cards, historyPaging } satisfies Record<string, Check>;

@@ -50,6 +50,12 @@ export interface ChannelInfo {
    * own `events` path, else the stream's URL (absolute, or a path on `apiBase`); null: it offers none.
    */
   eventStream: string | null;
+  /**
+   * (extension; docs/protocol.md "Card modules") The card components the chat loads from URLs it
+   * names, as the backend sent them: `decodeCardModules` reads them (model/cardModules.ts, loaded with
+   * the cards that use them, not with the first screen).
+   */
+  cardModules: unknown;
 }
 
 /** The default user form when userFormConfig is missing or bad (SPEC §5 fields). */
@@ -149,5 +155,6 @@ export function decodeChannelInfo(value: Json, log: (msg: string) => void = () =
     adminCloseMsg: gated(o.adminCloseMode, o.adminCloseMsg, 'adminCloseMsg'),
     evaluate: flag(o.evaluateMode),
     eventStream: decodeEventStream(o.eventStream),
+    cardModules: o.cardModules,
   };
 }

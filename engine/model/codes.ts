@@ -16,6 +16,8 @@ export const MsgType = {
   Answer: 'answermsg',
   Faq: 'faq',
   LeaveMessage: 'leavemsg',
+  /** A card (goods, file, tree, carousel or a custom code): our choice, docs/protocol.md "Cards"; SPEC §3 names no msgType for it. */
+  Card: 'card',
 } as const;
 export type MsgType = (typeof MsgType)[keyof typeof MsgType];
 

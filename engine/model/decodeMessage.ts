@@ -1,5 +1,6 @@
 import { MESSAGE_AVATAR_FIELDS } from './avatar';
 import { MessageStatus, MsgType, SenderType } from './codes';
+import { cardContentText } from './cardText';
 import { avatarUrl, DecodeError, type Json, object, optNumber, optString, string } from './decode';
 import { type ChatMessage, positionOf } from './message';
 
@@ -45,8 +46,9 @@ function within(value: number | undefined, ok: (n: number) => boolean, path: str
  * sender; createdAt from msgTime or now. Unusable optional fields (a time a Date cannot hold, a
  * negative size, a wrong type, a status other than sent — the server holds the message, nothing is
  * left to deliver) are dropped and an unknown msgType is shown as text, each with a log line; an
- * unknown sender is the default sender when one is given. Throws DecodeError only when there is no
- * known sender or the text is unusable.
+ * unknown sender is the default sender when one is given. A card message (msgType `card`) keeps
+ * its card as JSON text, whatever its msgContent (decoded where it is drawn: model/card.ts). Throws DecodeError
+ * only when there is no known sender or the text is unusable.
  */
 export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'message'): ChatMessage {
   const o = object(value, path);
@@ -80,6 +82,7 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
   const text = (field: 'id' | 'clientMsgId' | 'userId' | 'senderName' | 'fileName' | 'fileUrl' | 'robotAskMsgType') =>
     lenient(() => optString(o[field], `${path}.${field}`), warn);
   const sender = senderType as SenderType;
+  const msgType = known ? (rawType as MsgType) : MsgType.Text;
   return {
     // A visitor message sent with a clientMsgId is known under it here (docs/protocol.md "Extensions").
     id: text('clientMsgId') || text('id') || defaults.newId(),
@@ -87,8 +90,9 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
     senderType: sender,
     senderName: text('senderName'),
     senderAvatar: avatarUrl(o, MESSAGE_AVATAR_FIELDS, path, warn),
-    msgType: known ? (rawType as MsgType) : MsgType.Text,
-    msgContent: string(o.msgContent ?? '', `${path}.msgContent`),
+    msgType,
+    // A card's msgContent is JSON text or the value itself: it is kept as JSON text (docs/protocol.md "Cards").
+    msgContent: msgType === MsgType.Card ? cardContentText(o.msgContent) : string(o.msgContent ?? '', `${path}.msgContent`),
     msgTime,
     fileName: text('fileName'),
     audioDuration: size('audioDuration'),

@@ -20,6 +20,10 @@ export interface ChatMessage {
   /** The sender's picture, an http(s) URL (docs/protocol.md "Avatars"); shown as avatarOf() says. */
   readonly senderAvatar?: string;
   readonly msgType: MsgType;
+  /**
+   * The text; for a card message (msgType `card`), the card as JSON text `{code, data, fallback}`
+   * (docs/protocol.md "Cards"): `decodeCardContent` reads it, `cardFallbackText` its fallback.
+   */
   readonly msgContent: string;
   readonly msgTime?: number;
   readonly fileName?: string;

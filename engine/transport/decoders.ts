@@ -1,4 +1,5 @@
-import { SEND_UNCONFIRMED, TransferStatus, chatStatusOf } from '../model/codes';
+import { MsgType, SEND_UNCONFIRMED, TransferStatus, chatStatusOf } from '../model/codes';
+import { cardContentText } from '../model/cardText';
 import { avatarUrl, list, object, optNumber, optString, string, type Json } from '../model/decode';
 import type {
   AdminCardData,
@@ -72,7 +73,9 @@ export function decodeCard(data: Json, warn?: (message: string) => void): AdminC
 
 export function decodeRobot(data: Json): RobotAskData {
   const o = object(data, 'robotAsk');
-  return { msgContent: string(o.msgContent, 'robotAsk.msgContent'), ...robotExtras(o, 'robotAsk') };
+  // A card answer's msgContent may be the card itself rather than its JSON text (docs/protocol.md "Cards").
+  const card = o.msgType === MsgType.Card;
+  return { msgContent: card ? cardContentText(o.msgContent) : string(o.msgContent, 'robotAsk.msgContent'), ...robotExtras(o, 'robotAsk') };
 }
 
 /** The fields of a robot answer beside its text: in the JSON answer, or in a stream's messageMetadata. */

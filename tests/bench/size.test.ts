@@ -14,7 +14,7 @@ import { testedRuntime } from '../support/runtime';
  * Preact one (tag smoke). The budgets are ratchets, a little above the measured size: lower one
  * whenever its first screen shrinks; docs/sizes.md has the figures and their history.
  */
-const BUDGET_KB: Record<WidgetRuntime, number> = { react: 112, preact: 64 };
+const BUDGET_KB: Record<WidgetRuntime, number> = { react: 112, preact: 62.5 };
 const BUDGET_BYTES = BUDGET_KB[testedRuntime()] * 1024;
 const DIST = inject('distDir');
 

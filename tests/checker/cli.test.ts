@@ -44,7 +44,7 @@ describe('check-backend on the command line', () => {
     expect([code, stderr]).toEqual([EXIT.ok, '']);
     expect(stdout).toMatch(/^Checking http:\/\/localhost:8080\/api\/chat\/visitor\/ with channel "agent"\n/);
     expect(stdout).toContain('PASS   chatStart        a new visitor gets a session');
-    expect(stdout).toMatch(/25 checks: \d+ passed, 0 failed, 0 warnings, \d+ skipped\n$/);
+    expect(stdout).toMatch(/26 checks: \d+ passed, 0 failed, 0 warnings, \d+ skipped\n$/);
     for (const line of stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
   });
 

@@ -262,6 +262,37 @@ const CASES: Case[] = [
     fix: /another origin \(apiBase\).*Access-Control-Allow-Origin/,
     fault: () => noCors,
   },
+  {
+    name: 'a card whose image is a javascript: URL warns on cards: the widget drops the image',
+    channel: 'showcase',
+    id: 'cards',
+    status: 'warn',
+    fix: /msgType "card" with msgContent \{code, data, fallback\?\}/,
+    fault: () =>
+      answers('getHistoryMsg', (e) =>
+        e.code === 200
+          ? eachOf(e, (m) =>
+              m.msgType === 'card' ? { ...m, msgContent: JSON.stringify({ code: 'goods', data: { name: 'Boots', img: 'javascript:alert(1)' } }) } : m,
+            )
+          : e,
+      ),
+  },
+  {
+    name: 'a card without a code warns on cards: the widget shows its fallback (NO_CODE)',
+    channel: 'showcase',
+    id: 'cards',
+    status: 'warn',
+    fix: /"code":"goods"/,
+    fault: () => answers('getHistoryMsg', (e) => (e.code === 200 ? eachOf(e, (m) => (m.msgType === 'card' ? { ...m, msgContent: 'a product' } : m)) : e)),
+  },
+  {
+    name: 'a card message without a senderType fails cards: the widget drops it',
+    channel: 'showcase',
+    id: 'cards',
+    status: 'fail',
+    fix: /msgType "card"/,
+    fault: () => answers('getHistoryMsg', (e) => (e.code === 200 ? eachOf(e, (m) => (m.msgType === 'card' ? without(m, 'senderType') : m)) : e)),
+  },
 ];
 
 describe('check-backend against a deliberately broken backend', () => {
@@ -294,6 +325,15 @@ describe('check-backend on a push stream that a proxy buffers', () => {
 
 describe('check-backend accepts both readings the protocol allows', () => {
   const readings: { name: string; channel: string; fault: Fault }[] = [
+    {
+      name: 'cards in the history with msgContent the card itself rather than its JSON text',
+      channel: 'showcase',
+      fault: answers('getHistoryMsg', (e) =>
+        e.code === 200
+          ? eachOf(e, (m) => (m.msgType === 'card' && typeof m.msgContent === 'string' ? { ...m, msgContent: JSON.parse(m.msgContent) as Json } : m))
+          : e,
+      ),
+    },
     {
       name: 'channel info with flags as "1" and true, numbers as strings, and the FAQ as a list rather than JSON text',
       channel: 'demo',

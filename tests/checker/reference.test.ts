@@ -29,6 +29,14 @@ describe('check-backend against the reference server', () => {
     expect(results.find((r) => r.id === 'robot-ask')?.detail).toMatch(/^an answer \(answermsg\)/);
   });
 
+  it('checks the cards of the showcase history (docs/protocol.md "Cards"); a channel without cards skips it', async () => {
+    expect((await check('showcase')).find((r) => r.id === 'cards')).toMatchObject({
+      status: 'pass',
+      detail: expect.stringMatching(/cards decode: .*carousel/),
+    });
+    expect((await check('demo')).find((r) => r.id === 'cards')?.status).toBe('skip');
+  });
+
   it('runs the checks in the order the widget makes the calls: the transfer first on an agent channel, after the robot on a robot one', async () => {
     const order = (results: readonly CheckResult[]) => results.map((r) => r.id).filter((id) => id === 'transfer' || id === 'send-msg');
     expect(order(await check('agent'))).toEqual(['transfer', 'send-msg']);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiEnvelope, WireChannelInfo } from '#engine/protocol';
 import { createApp } from '../../server/app';
 import { createHandlers } from '../../server/msw';
-import { corsOriginsFromEnv, createHost, frameAncestorsFromEnv } from '../../server/node';
+import { cardModuleOriginsFromEnv, corsOriginsFromEnv, createHost, frameAncestorsFromEnv } from '../../server/node';
 import { referenceServer } from '../../server/vite';
 
 const channelInfo = (origin: string) =>
@@ -75,12 +75,13 @@ describe('Node host', () => {
   });
 
   it('the chat may be framed by the sites of the allow-list only (CSP frame-ancestors); anyone in the demo', async () => {
+    const policy = "frame-ancestors *; script-src 'self'; object-src 'none'";
     const page = await get('/chat/?channelid=demo');
-    expect(page.headers.get('content-security-policy')).toBe('frame-ancestors *');
-    expect((await get('/chat/assets/app.js')).headers.get('content-security-policy')).toBe('frame-ancestors *');
+    expect(page.headers.get('content-security-policy')).toBe(policy);
+    expect((await get('/chat/assets/app.js')).headers.get('content-security-policy')).toBe(policy);
     const shop = createHost({ distDir: dist, devControls: false, frameAncestors: ["'self'", 'https://shop.example'] });
     const framed = await shop.fetch(new Request('http://localhost/chat/index?channelid=demo'));
-    expect(framed.headers.get('content-security-policy')).toBe("frame-ancestors 'self' https://shop.example");
+    expect(framed.headers.get('content-security-policy')).toBe("frame-ancestors 'self' https://shop.example; script-src 'self'; object-src 'none'");
     // The API is no page: no framing policy there.
     const api = await host.fetch(
       new Request('http://localhost/api/chat/visitor/channelInfo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"agent"}' }),
@@ -104,6 +105,34 @@ describe('Node host', () => {
     expect(frameAncestorsFromEnv({ FRAME_ANCESTORS: 'https://shop.example; script-src *' }, warn)).toEqual(["'none'"]);
     // ("script-src" reads as a host name, which a CSP source may be.)
     expect(lines).toEqual(['FRAME_ANCESTORS: "https://shop.example;" not a CSP source; nobody may frame the chat until it is fixed']);
+  });
+
+  describe('the chat page’s scripts (CSP script-src): its own, and the card modules’ origins (docs/protocol.md "Card modules")', () => {
+    it('its own origin only by default; CARD_MODULE_ORIGINS adds origins, a bad entry dropped with a log line', async () => {
+      const lines: string[] = [];
+      const warn = (line: string) => lines.push(line);
+      expect(cardModuleOriginsFromEnv({}, warn)).toEqual([]);
+      expect(cardModuleOriginsFromEnv({ CARD_MODULE_ORIGINS: 'https://cards.example, https://cdn.example:8443' }, warn)).toEqual([
+        'https://cards.example',
+        'https://cdn.example:8443',
+      ]);
+      expect(lines).toEqual([]);
+      expect(cardModuleOriginsFromEnv({ CARD_MODULE_ORIGINS: "https://cards.example * https://x.example/path 'unsafe-inline'" }, warn)).toEqual([
+        'https://cards.example',
+      ]);
+      expect(lines).toEqual([`CARD_MODULE_ORIGINS: "*", "https://x.example/path", "'unsafe-inline'" not an origin (like https://cards.example); ignored`]);
+      const host = createHost({ distDir: dist, devControls: false, cardModuleOrigins: ['https://cards.example'] });
+      const page = await host.fetch(new Request('http://localhost/chat/index?channelid=showcase'));
+      expect(page.headers.get('content-security-policy')).toBe("frame-ancestors *; script-src 'self' https://cards.example; object-src 'none'");
+    });
+
+    it('the reference backend serves the showcase’s order-status module as JavaScript any origin may import', async () => {
+      const module = await createHost({ distDir: dist, devControls: false }).fetch(new Request('http://localhost/api/chat/visitor/cards/order-status.js'));
+      expect(module.status).toBe(200);
+      expect(module.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(module.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await module.text()).toMatch(/^export default function/);
+    });
   });
 });
 

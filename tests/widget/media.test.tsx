@@ -128,6 +128,9 @@ describe('MessageContent media', () => {
     // Named as an image the visitor sent, not by its file name.
     const viewer = await screen.findByRole('dialog', { name: 'Image' });
     expect(viewer.querySelector('img')?.getAttribute('src')).toBe('/files/cat.png');
+    // The only image (not one of the conversation's): no gallery steps, no count.
+    expect(within(viewer).queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(within(viewer).queryByText(/ of /)).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
     act(() => void viewer.dispatchEvent(new Event('cancel', { cancelable: true })));
 

@@ -8,14 +8,17 @@ import { ChatProvider, ToastProvider } from '@visitor-chat/chat-react';
 import { inMode } from '../hooks/strictMode';
 import { testedRuntime } from '../support/runtime';
 
-/** Activates English with no catalog: the macros' source texts are shown. */
-function activateEnglish(): void {
-  i18n.loadAndActivate({ locale: 'en', messages: {} });
+/** Activates `locale` (English unless told) with no catalog: the macros' source texts are shown, numbers and dates in that locale. */
+function activateSource(locale: string): void {
+  i18n.loadAndActivate({ locale, messages: {} });
 }
 
-/** Renders widget UI in English, optionally under a ChatProvider given `engine` and StrictMode. */
-export function renderUi(ui: ReactElement, { engine, strict = false }: { engine?: ChatEngine; strict?: boolean } = {}): RenderResult {
-  activateEnglish();
+/** Renders widget UI in English (or `locale`'s formats), optionally under a ChatProvider given `engine` and StrictMode. */
+export function renderUi(
+  ui: ReactElement,
+  { engine, strict = false, locale = 'en' }: { engine?: ChatEngine; strict?: boolean; locale?: string } = {},
+): RenderResult {
+  activateSource(locale);
   function Wrapper({ children }: { children: ReactNode }) {
     // A ToastProvider as on the page: components that report by toast (the forms) need one.
     const content = (

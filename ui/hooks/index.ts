@@ -23,9 +23,19 @@ export { useUserForm } from './useUserForm';
 export type { FieldElement, FormFieldsState } from './useFormFields';
 export { useGroupChoice } from './useGroupChoice';
 export { useLeaveMessage } from './useLeaveMessage';
+export { useLeaveMessageOffer } from './useLeaveMessageOffer';
 export { useEvaluation, type Star } from './useEvaluation';
 export { useSendFile, type FileError } from './useSendFile';
 export { useFileUpload } from './useFileUpload';
 export { usePasteImage, type PendingImage } from './usePasteImage';
 export { useVoiceRecorder, type RecorderState, type RecorderError, type VoiceRecorderOptions } from './useVoiceRecorder';
 export type { RecorderHandle, RecorderHandlers } from './mediaRecorder';
+export {
+  CardRegistryProvider,
+  useCard,
+  useCardComponent,
+  type CardComponent,
+  type CardComponents,
+  type CardProps,
+  type CardRegistryProviderProps,
+} from './useCardComponent';

@@ -1,10 +1,11 @@
-import { LEAVE_MESSAGE_FIELDS, canOpenLeaveMessage, leaveMessageEditable, type ChatState } from '@visitor-chat/chat-engine';
+import { LEAVE_MESSAGE_FIELDS, leaveMessageEditable, type ChatState } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 import { useChatEvents } from './useChatEvents';
 import { useFormFields } from './useFormFields';
+import { useLeaveMessageOffer } from './useLeaveMessageOffer';
 
-const pick = (s: ChatState) => ({ ...s.leaveMessage, canOpen: canOpenLeaveMessage(s), editable: leaveMessageEditable(s), query: s.query });
+const pick = (s: ChatState) => ({ open: s.leaveMessage.open, sending: s.leaveMessage.sending, editable: leaveMessageEditable(s), query: s.query });
 
 /**
  * The leave-message form (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg): `offered` says why it is
@@ -14,7 +15,8 @@ const pick = (s: ChatState) => ({ ...s.leaveMessage, canOpen: canOpenLeaveMessag
  */
 export function useLeaveMessage() {
   const engine = useChatEngine();
-  const { offered, open, sending, canOpen, editable, query } = useChatSelector(pick, shallowEqual);
+  const { offered, openForm } = useLeaveMessageOffer();
+  const { open, sending, editable, query } = useChatSelector(pick, shallowEqual);
   const form = useFormFields(LEAVE_MESSAGE_FIELDS, query);
   const { reset } = form;
   useChatEvents((e) => {
@@ -26,7 +28,7 @@ export function useLeaveMessage() {
     offered,
     open,
     sending,
-    openForm: canOpen ? engine.openLeaveMessage : null,
+    openForm,
     close: editable ? engine.closeLeaveMessage : null,
     /** Checks the fields and leaves the message: false when a field is invalid (focus goes there). */
     submit: editable

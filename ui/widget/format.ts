@@ -37,7 +37,7 @@ type DateStyle = keyof typeof DATE_STYLES;
 type NumberStyle = keyof typeof NUMBER_STYLES;
 
 /** Formatters by locale and style, each made once: a list formats dozens of times per render. */
-function madeOnce<S extends string, F>(make: (locale: string, style: S) => F): (locale: string, style: S) => F {
+export function madeOnce<S extends string, F>(make: (locale: string, style: S) => F): (locale: string, style: S) => F {
   const made = new Map<string, F>();
   return (locale, style) => {
     const key = `${locale}|${style}`;

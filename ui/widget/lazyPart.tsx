@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Component, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useState, type ComponentType, type ErrorInfo, type FunctionComponent, type ReactNode } from 'react';
 import { lazyPreloaded } from './lazyPreloaded';
 
 type Module<P> = { default: ComponentType<P> };
@@ -44,9 +44,13 @@ class RetryBoundary extends Component<RetryBoundaryProps, { failed: boolean }> {
  * A part of the chat that most first screens do not show, in a chunk of its own: loaded once the
  * first screen is complete and the browser idle (see lazyPreloaded's `idle`), or at once when it
  * is needed sooner. Until it has arrived `fallback` holds its place (the same size, so that nothing
- * moves); when its chunk cannot be fetched it shows a Try again button that fetches it afresh.
+ * moves; a function of the part's props when it depends on them); when its chunk cannot be fetched it shows a Try again button that fetches it afresh.
  */
-export function lazyPart<P extends object>(name: string, load: () => Promise<Module<P>>, fallback: ReactNode = null): ComponentType<P> {
+export function lazyPart<P extends object>(
+  name: string,
+  load: () => Promise<Module<P>>,
+  fallback: ReactNode | ((props: P) => ReactNode) = null,
+): FunctionComponent<P> {
   let current = lazyPreloaded(load, 'idle');
   function LazyPart(props: P) {
     const [Loaded, setLoaded] = useState(() => current);
@@ -57,7 +61,7 @@ export function lazyPart<P extends object>(name: string, load: () => Promise<Mod
     };
     return (
       <RetryBoundary name={name} onRetry={retry}>
-        <Suspense fallback={fallback}>
+        <Suspense fallback={typeof fallback === 'function' ? fallback(props) : fallback}>
           <Loaded {...props} />
         </Suspense>
       </RetryBoundary>

@@ -17,3 +17,19 @@ export function faqMessage(s: ChatState, id: string, createdAt: number): ChatMes
     suggestions: s.channel?.faq ?? [],
   });
 }
+
+/**
+ * A topic of a tree card the visitor chose (docs/protocol.md "Cards": a help centre's node with
+ * content): its title and content as a local message from the robot, shown only on this page (not
+ * sent: the answer was in the card already).
+ */
+export function topicMessage(s: ChatState, id: string, createdAt: number, topic: { title: string; content: string }): ChatMessage {
+  return createMessage({
+    id,
+    senderType: SenderType.Robot,
+    senderName: s.channel?.robotName,
+    msgType: MsgType.Text,
+    msgContent: `${topic.title}\n${topic.content}`,
+    createdAt,
+  });
+}

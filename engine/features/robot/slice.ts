@@ -1,5 +1,6 @@
 import { updateMessage, type Cases } from '../../core/cases';
 import type { ChatState } from '../../core/state';
+import { cardFallbackText } from '../../model/cardText';
 import { MsgType, SenderType } from '../../model/codes';
 import { createMessage, type ChatMessage, type MessageRating } from '../../model/message';
 import { NOTICE_FALLBACK } from '../../model/notice';
@@ -30,7 +31,7 @@ export type RobotResult =
   | { type: 'robotPending'; id: string; questionId: string; createdAt: number }
   /** A streamed answer moved on: a text or reasoning delta, a source, metadata. */
   | { type: 'robotStreamed'; id: string; delta: AnswerDelta; at: number }
-  /** The JSON answer came, whole. */
+  /** The JSON answer came, whole (a card answer, msgType `card`, with the card as JSON text). */
   | { type: 'robotAnswered'; id: string; answer: RobotAskData; createdAt: number }
   /** A streamed answer finished: what streamed is the answer. */
   | { type: 'robotFinished'; id: string; createdAt: number }
@@ -53,7 +54,7 @@ function withAnswer(state: ChatState, id: string, next: RobotAnswer | null): Cha
 function filled(m: ChatMessage, answer: RobotAskData, createdAt: number, thoughtMs: number): ChatMessage {
   return {
     ...m,
-    msgType: answer.msgType === MsgType.Answer || answer.msgType === MsgType.Faq ? answer.msgType : MsgType.Text,
+    msgType: answer.msgType === MsgType.Answer || answer.msgType === MsgType.Faq || answer.msgType === MsgType.Card ? answer.msgType : MsgType.Text,
     msgContent: answer.msgContent,
     robotAskMsgType: answer.robotAskMsgType?.toString(),
     suggestions: suggestionsOf(answer.suggestions),
@@ -65,7 +66,8 @@ function filled(m: ChatMessage, answer: RobotAskData, createdAt: number, thought
 
 /**
  * The answer `id` ended with `answer`: the message filled, the streamed record done — `whole` when
- * it came as the JSON answer with no text streamed before it (a UI types it out: isTypedAnswer).
+ * it came as the JSON answer with no text streamed before it (a UI types it out: isTypedAnswer; a
+ * card is drawn, not typed, and its record's text is the card's fallback).
  */
 function answered(state: ChatState, id: string, answer: RobotAskData, createdAt: number, whole = false): ChatState {
   const a = state.answers[id];
@@ -74,8 +76,9 @@ function answered(state: ChatState, id: string, answer: RobotAskData, createdAt:
   const thoughtMs = a?.thoughtMs ?? Math.max(0, createdAt - (a?.startedAt ?? m.createdAt));
   const next = updateMessage(state, id, (old) => filled(old, answer, createdAt, thoughtMs));
   if (!a) return next;
-  const arrivedWhole = whole && a.text === '' ? { arrivedWholeAt: createdAt } : {};
-  return withAnswer(next, id, { ...a, phase: 'done', text: answer.msgContent, thoughtMs, ...arrivedWhole });
+  const card = answer.msgType === MsgType.Card;
+  const arrivedWhole = whole && !card && a.text === '' ? { arrivedWholeAt: createdAt } : {};
+  return withAnswer(next, id, { ...a, phase: 'done', text: card ? cardFallbackText(answer.msgContent) : answer.msgContent, thoughtMs, ...arrivedWhole });
 }
 
 /**

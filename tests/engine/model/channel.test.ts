@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { decodeCardModules, MAX_CARD_MODULES } from '#engine/model/cardModules';
 import { DEFAULT_USER_FORM, decodeChannelInfo } from '#engine/model/channel';
 import { ReceiveMode } from '#engine/model/codes';
 import { DecodeError } from '#engine/model/decode';
@@ -60,5 +61,36 @@ describe('decodeChannelInfo (SPEC §3 Channel info)', () => {
   it('SPEC §3: a channel without tenantId, or not an object, is rejected', () => {
     expect(() => decodeChannelInfo({ titleDesc: 'x' })).toThrow(DecodeError);
     expect(() => decodeChannelInfo(null)).toThrow(DecodeError);
+  });
+
+  it('cardModules (extension, docs/protocol.md "Card modules"), kept as sent and read by decodeCardModules: a map of code to URL or a list of {code, url}, as JSON text or the value; bad entries dropped with a log line', () => {
+    const log = vi.fn<(msg: string) => void>();
+    const expected = [
+      { code: 'order-status', url: 'https://cards.example/order-status.js' },
+      { code: 'poll', url: '/cards/poll.js' },
+    ];
+    expect(decodeCardModules(decodeChannelInfo({ tenantId: 't' }).cardModules)).toEqual([]);
+    const map = { 'order-status': 'https://cards.example/order-status.js', poll: '/cards/poll.js' };
+    expect(decodeCardModules(decodeChannelInfo({ tenantId: 't', cardModules: map }).cardModules)).toEqual(expected);
+    expect(decodeCardModules(JSON.stringify(expected))).toEqual(expected);
+    const bad = decodeCardModules(
+      decodeChannelInfo({
+        tenantId: 't',
+        cardModules: [
+          { code: 'a', url: 'javascript:alert(1)' },
+          { code: 'b', url: '//evil.test/x.js' },
+          { code: 'c', url: 'data:text/javascript,alert(1)' },
+          { url: 'https://cards.example/x.js' },
+          'x',
+          { code: ' ok ', url: 'https://cards.example/ok.js' },
+        ],
+      }).cardModules,
+      log,
+    );
+    expect(bad).toEqual([{ code: 'ok', url: 'https://cards.example/ok.js' }]);
+    expect(log).toHaveBeenCalledTimes(5);
+    expect(decodeCardModules('not json', log)).toEqual([]);
+    const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`c${i}`, `/cards/${i}.js`]));
+    expect(decodeCardModules(many)).toHaveLength(MAX_CARD_MODULES);
   });
 });

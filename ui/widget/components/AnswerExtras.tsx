@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { ChatMessage, RobotSource } from '@visitor-chat/chat-engine';
 import { useTypewriter } from '@visitor-chat/chat-react';
 import { safeUrl } from '../media';
+import { useReducedMotion } from '../motion';
 import './AnswerExtras.css';
 
 /** A source's words: its title, else its host. */
@@ -45,15 +46,6 @@ export function AnswerCutOff({ retry }: { retry: (() => void) | null }) {
   );
 }
 
-/** `prefers-reduced-motion: reduce`, where the browser has matchMedia (jsdom has none: motion is not reduced there). */
-const reducedMotion = (): MediaQueryList | null => (typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null);
-function onMotionChange(onChange: () => void): () => void {
-  const list = reducedMotion();
-  list?.addEventListener('change', onChange);
-  return () => list?.removeEventListener('change', onChange);
-}
-const motionReduced = (): boolean => reducedMotion()?.matches ?? false;
-
 /**
  * A robot answer that arrived whole, typed out (SPEC §9 Typewriter, useTypewriter): plain text with
  * the caret, then `children` (the message as it is: MessageContent, given by RobotReply so that this
@@ -63,7 +55,7 @@ const motionReduced = (): boolean => reducedMotion()?.matches ?? false;
  * list's live region read it, whole, when it arrived.
  */
 export function TypedAnswer({ message: m, children }: { message: ChatMessage; children: ReactNode }) {
-  const { text, showWhole } = useTypewriter(m.id, { instant: useSyncExternalStore(onMotionChange, motionReduced, () => false) });
+  const { text, showWhole } = useTypewriter(m.id, { instant: useReducedMotion() });
   useEffect(() => {
     if (!showWhole) return undefined;
     document.addEventListener('keydown', showWhole);

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
-import { useLeaveMessage } from '@visitor-chat/chat-react';
+import { useLeaveMessageOffer } from '@visitor-chat/chat-react';
 import './LeaveMessageButton.css';
 
 /** Opens the leave-message form while one is offered (SPEC §4 transfer 1 and 5); nothing otherwise. */
 export function LeaveMessageButton() {
-  const { offered, openForm } = useLeaveMessage();
+  const { offered, openForm } = useLeaveMessageOffer();
   // Kept while the form is open: it is the opener that focus returns to.
   if (!offered) return null;
   return (

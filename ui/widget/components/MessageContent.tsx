@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { MsgType, offersLeaveMessage, type ChatMessage } from '@visitor-chat/chat-engine';
 import { lazyPart } from '../lazyPart';
-import { safeUrl } from '../media';
+import { shownImage } from '../media';
+import { CardMessage } from './CardMessage';
 import { LeaveMessageButton } from './LeaveMessageButton';
 import { MessageImage } from './MessageImage';
 import { MessageText } from './MessageText';
@@ -20,13 +21,10 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
   const { t } = useLingui();
   switch (m.msgType) {
     case MsgType.Image: {
-      // A file being sent shows its local preview (no reload flash once uploaded).
-      const url = safeUrl(m.fileUrl ?? m.msgContent);
-      const src = safeUrl(m.localUrl) ?? url;
-      const senderName = m.senderName;
-      return src ? (
+      const image = shownImage(m);
+      return image ? (
         <>
-          <MessageImage src={src} alt={imageCaption(m, url) ?? (senderName ? t`Image sent by ${senderName}` : t`Image`)} />
+          <MessageImage image={image} />
           <UploadProgress message={m} />
         </>
       ) : (
@@ -37,6 +35,9 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
     case MsgType.Audio:
     case MsgType.File:
       return <MessageMedia message={m} />;
+    case MsgType.Card:
+      // Drawn by the component registered for its code, else its plain-text fallback (never its JSON).
+      return <CardMessage message={m} />;
     case MsgType.LeaveMessage:
       return (
         <span className="content-text content-leave" dir="auto">
@@ -52,15 +53,4 @@ export function MessageContent({ message: m }: { message: ChatMessage }) {
         </span>
       );
   }
-}
-
-/**
- * An image's own words for its text alternative: the message's text when it has one beside the
- * file (the file name says nothing to a listener); undefined when it has none.
- */
-function imageCaption(m: ChatMessage, url: string | undefined): string | undefined {
-  const text = m.msgContent.trim();
-  // msgContent often holds the file's address itself (SPEC §3 leaves it open).
-  const looksLikeAddress = /^(?:[a-z][\w+.-]*:|\/)\S*$/i.test(text);
-  return text && m.fileUrl && text !== m.fileUrl && text !== url && !looksLikeAddress ? text : undefined;
 }

@@ -1,22 +1,25 @@
 import { useLingui } from '@lingui/react/macro';
 import { Suspense, useState } from 'react';
 import { lazyPreloaded } from '../lazyPreloaded';
+import type { ShownImage } from '../media';
+import { useImageAlt } from '../useImageAlt';
 
 // Not part of the first screen: loaded once it is done, so that a tap opens the viewer at once.
 const ImageViewer = lazyPreloaded(() => import('./ImageViewer').then((m) => ({ default: m.ImageViewer })), 'idle');
 
-/** An image in a message: a thumbnail that opens the full-size viewer. */
-export function MessageImage({ src, alt }: { src: string; alt: string }) {
+/** An image in a message: a thumbnail that opens the viewer, a gallery of the conversation's images, at this one. */
+export function MessageImage({ image }: { image: ShownImage }) {
   const { t } = useLingui();
+  const alt = useImageAlt();
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="content-image" onClick={() => setOpen(true)} aria-label={t`Open image full size`}>
-        <img src={src} alt={alt} loading="lazy" decoding="async" />
+        <img src={image.src} alt={alt(image)} loading="lazy" decoding="async" />
       </button>
       {open && (
         <Suspense fallback={null}>
-          <ImageViewer src={src} alt={alt} onClose={() => setOpen(false)} />
+          <ImageViewer image={image} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { VList, type VListHandle } from 'virtua';
-import { MsgType, SenderType, avatarOf, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { MsgType, SenderType, avatarOf, messageText, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
 import { keepFocus } from '../keepFocus';
 import { hasAvatar } from './Avatar';
@@ -45,7 +45,7 @@ function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>, cu
     if (m.awaiting) announced.delete(m.id);
     if (m.senderType === SenderType.Visitor || m.awaiting || announced.has(m.id)) continue;
     announced.add(m.id);
-    const text = m.interrupted ? [m.msgContent, cutOff].filter(Boolean).join(' ') : m.msgContent;
+    const text = m.interrupted ? [messageText(m), cutOff].filter(Boolean).join(' ') : messageText(m);
     out.push({ id: m.id, text: m.senderName ? `${m.senderName}: ${text}` : text });
   }
   return out;

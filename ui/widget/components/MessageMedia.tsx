@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { MsgType, type ChatMessage } from '@visitor-chat/chat-engine';
-import { formatDuration, formatFileSize } from '../format';
+import { formatDuration } from '../format';
 import { stripBidiControls } from '../linkify';
 import { safeUrl, shownFileName } from '../media';
+import { FileBox } from './FileBox';
 import { UploadProgress } from './UploadProgress';
 import './MessageMedia.css';
 
@@ -38,29 +39,13 @@ export function MessageMedia({ message: m }: { message: ChatMessage }) {
 
 /**
  * A generic file (or a media file without a preview yet): icon, name, size, upload bar, download.
- * The name is laid out left to right and isolated, so that its real extension shows at its end.
  */
 function FileCard({ message: m, url }: { message: ChatMessage; url: string | undefined }) {
-  const { i18n } = useLingui();
   const fileName = shownFileName(m.fileName);
   return (
-    <span className="content-file">
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="content-file__icon">
-        <path d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5L13 3.5Z" />
-      </svg>
-      <span className="content-file__meta">
-        <span className="content-file__name" dir="ltr">
-          {fileName ?? stripBidiControls(m.msgContent)}
-        </span>
-        {m.fileSize !== undefined && <span className="content-file__size">{formatFileSize(m.fileSize, i18n.locale)}</span>}
-        <UploadProgress message={m} />
-      </span>
-      {url && (
-        <a className="content-file__download" href={url} download={fileName ?? true} target="_blank" rel="noopener noreferrer">
-          <Trans>Download</Trans>
-        </a>
-      )}
-    </span>
+    <FileBox name={fileName ?? stripBidiControls(m.msgContent)} downloadName={fileName} size={m.fileSize} url={url}>
+      <UploadProgress message={m} />
+    </FileBox>
   );
 }
 

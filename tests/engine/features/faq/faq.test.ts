@@ -59,3 +59,20 @@ describe('faq effect: the FAQ on request', () => {
     });
   });
 });
+
+describe('faq effect: a help-centre topic chosen (docs/protocol.md "Cards": tree)', () => {
+  it('adds the topic’s title and content as the robot’s local message, each time it is chosen', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const topic = (id: string, createdAt: number) =>
+        createMessage({ id, senderType: SenderType.Robot, senderName: ROBOT_NAME, msgType: MsgType.Text, msgContent: 'Refunds\nWithin 5 days.', createdAt });
+      const v = {
+        c: { type: 'topicChosen', title: 'Refunds', content: 'Within 5 days.' },
+        p: added(topic('m1', 5)),
+        q: added(topic('m2', 8)),
+      } satisfies Record<string, Intent>;
+      const run = runEffect(faq, readyState({ channel: channel() }), cold('5ms c 2ms c', v), { scheduler });
+      expectObservable(run.output$).toBe('5ms p 2ms q', v);
+    });
+  });
+});

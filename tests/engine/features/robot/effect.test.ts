@@ -63,6 +63,29 @@ describe('robot effect: SPEC §4 Receive mode 0, an answer to each visitor messa
     });
   });
 
+  it('a card answer (msgType "card", docs/protocol.md "Cards") fills the placeholder with the card as JSON text, its record with the fallback it gives; the engine decodes nothing of it', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const content = {
+        code: 'carousel',
+        data: { items: [{ name: 'Boots', price: 99, currency: 'EUR', img: 'javascript:x' }] },
+        fallback: 'Our boots',
+      };
+      const answer: RobotAskData = { msgContent: JSON.stringify(content), msgType: MsgType.Card };
+      const api = fakeApi({ robotAsk: () => cold('40ms (a|)', { a: answerFrame(answer) }) });
+      const log = logSpy();
+      const values = { ...v, c: { type: 'robotAnswered', id: 'm1', answer, createdAt: 40 } } satisfies Record<string, Intent>;
+      const run = runEffect(robot, readyState({ messages: [sent('q1', 'recommend something')] }), cold(' s 39ms -', v), { api: api.api, scheduler, log });
+      expectObservable(run.output$).toBe('p 39ms c', values);
+      flush();
+
+      expect(run.getState().messages.at(-1)).toMatchObject({ id: 'm1', msgType: MsgType.Card, msgContent: JSON.stringify(content) });
+      expect(run.getState().answers.m1).toMatchObject({ phase: 'done', text: 'Our boots' });
+      // The bad image is the decoder's to log, where a UI draws the card (model/card.ts).
+      expect(logLines(log)).toEqual([]);
+    });
+  });
+
   it('each visitor message gets its own answer, even while the previous one is awaited', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {

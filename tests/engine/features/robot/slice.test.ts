@@ -184,6 +184,16 @@ describe('robot slice: a streamed answer (docs/protocol.md "Streamed answers")',
     expect(isTypedAnswer(asked().answers.m2)).toBe(false);
     expect(isTypedAnswer(robotCases.robotInterrupted(streamed, { type: 'robotInterrupted', id: 'm2', failure: 'cut', at: 60 }).answers.m2)).toBe(false);
     expect(isTypedAnswer(undefined)).toBe(false);
+    // A card answer is drawn, not typed (docs/protocol.md "Cards").
+    const card = robotCases.robotAnswered(asked(), {
+      type: 'robotAnswered',
+      id: 'm2',
+      answer: { msgContent: '{"code":"goods","data":{"name":"Boots"},"fallback":"Boots, 99 euros"}', msgType: MsgType.Card },
+      createdAt: 2_000,
+    });
+    expect(card.answers.m2).toMatchObject({ phase: 'done', text: 'Boots, 99 euros' });
+    expect(card.messages.at(-1)).toMatchObject({ msgType: MsgType.Card, msgContent: '{"code":"goods","data":{"name":"Boots"},"fallback":"Boots, 99 euros"}' });
+    expect(isTypedAnswer(card.answers.m2)).toBe(false);
   });
 
   it.each<[string, Intent]>([
