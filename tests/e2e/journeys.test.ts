@@ -119,7 +119,7 @@ describe('visitor journeys in Chromium', () => {
     await openChat(page, s.baseUrl, 'demo');
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
     await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'العربية' });
-    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar-EG', 'rtl']);
     expect(await page.evaluate(() => window.localStorage.getItem('chat-lan'))).toBe('ar');
     // The composer sits on the left in RTL: its send button is left of the text field.
     const field = await page.locator('textarea').boundingBox();
