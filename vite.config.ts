@@ -158,10 +158,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // The agent answers on the next 2 s poll: expect.poll's default 1 s is too short for what a visitor waits for.
           expect: { poll: { timeout: 10_000 } },
-          // One browser, one server: files share the machine's 2 cores better in sequence (two at a
-          // time cut the run from ~8 to ~6 minutes, but starved the CPU-heavy files: a phone-size
-          // check timed out in one run of three).
-          fileParallelism: false,
+          // Two files at a time (package.json's test:e2e: --maxWorkers=2), each with its browser, one
+          // server: the suite is mostly waiting (on the agent's replies, the fault windows, the
+          // typewriter), which two files overlap. Its longest test (mobile, every main state in a
+          // fresh context) has a time-out of its own.
         },
       })),
     ],

@@ -288,7 +288,8 @@ describe('text at 200 % on a 360 px screen (WCAG 1.4.4, 1.4.10)', () => {
       expect(await overflowsHorizontally(page)).toMatchObject({ scrollWidth: PHONE.width });
       await composer(page).fill('Where is my order?');
       await composer(page).press('Enter');
-      await messages(page).getByText('Where is my order?').waitFor();
+      // The visitor's own bubble: the robot's streamed reasoning quotes the question too.
+      await messages(page).locator('.message--right').getByText('Where is my order?').waitFor();
     });
   }
 });

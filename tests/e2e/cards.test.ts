@@ -133,10 +133,25 @@ describe('card modules the chat’s configuration names', () => {
         await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } });
       });
     await openChat(page, s.baseUrl, 'showcase');
+    await revealOrderCard(page);
   }
 
   /** The order-status card's bubble. */
   const orderCard = (page: Page) => messages(page).locator('.message').filter({ hasText: 'Order #1042' });
+
+  /**
+   * Scrolls the showcase's list up until the order-status card is among the rendered rows: the list
+   * is virtualised, and how many rows above the newest it renders depends on their heights (the help
+   * centre's tree is tall once the cards' code has loaded). Its module loads when the card is drawn.
+   */
+  async function revealOrderCard(page: Page): Promise<void> {
+    await messages(page).getByText('Show me the help topics').waitFor();
+    for (let i = 0; i < 30 && (await orderCard(page).count()) === 0; i++) {
+      await page.locator('.message-list__scroller').evaluate((el) => el.scrollBy(0, -200));
+      await page.waitForTimeout(50);
+    }
+    await orderCard(page).first().scrollIntoViewIfNeeded();
+  }
 
   /** The chat goes on: the robot still answers. */
   async function chatGoesOn(page: Page): Promise<void> {
@@ -148,6 +163,7 @@ describe('card modules the chat’s configuration names', () => {
     const { page } = s;
     const lines = warnings(page);
     await openChat(page, s.baseUrl, 'showcase');
+    await revealOrderCard(page);
     const card = orderCard(page).locator('.card-module');
     await card.waitFor();
     expect(await card.getByRole('listitem').allInnerTexts()).toEqual(['Paid', 'Packed', 'Shipped']);

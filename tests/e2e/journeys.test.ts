@@ -117,9 +117,9 @@ describe('visitor journeys in Chromium', () => {
   it('language switch: Arabic turns the page right-to-left, and a write to chat-lan applies without reload', async () => {
     const { page } = s;
     await openChat(page, s.baseUrl, 'demo');
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en-US', 'ltr']);
     await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'العربية' });
-    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar-EG', 'rtl']);
     expect(await page.evaluate(() => window.localStorage.getItem('chat-lan'))).toBe('ar');
     // The composer sits on the left in RTL: its send button is left of the text field.
     const field = await page.locator('textarea').boundingBox();
@@ -168,6 +168,21 @@ describe('visitor journeys in Chromium', () => {
     await page.goto(`${s.baseUrl}/chat?channelid=agent`);
     await page.waitForURL(/\/chat\/index\?channelid=agent$/);
     await connected(page);
+  });
+
+  it('SPEC §9 back-to-bottom: a short scroll up within 300 ms of the list being at the bottom still shows the button (the throttle’s trailing edge)', async () => {
+    const { page } = s;
+    await openChat(page, s.baseUrl, 'showcase');
+    await messages(page).getByText('Show me the help topics').waitFor();
+    const scroller = page.locator('.message-list__scroller');
+    // At the bottom (an update), then 200 px up in the same task: inside the 300 ms the button waits.
+    await scroller.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+      el.dispatchEvent(new Event('scroll'));
+      el.scrollTop = el.scrollHeight - el.clientHeight - 200;
+      el.dispatchEvent(new Event('scroll'));
+    });
+    await page.getByRole('button', { name: 'Back to the latest' }).waitFor({ timeout: 2_000 });
   });
 
   it('a missing channel id shows the error state, not the chat', async () => {

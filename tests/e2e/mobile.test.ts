@@ -99,5 +99,6 @@ describe('mobile at 360×640 with touch', () => {
       }
     }
     expect(problems).toEqual([]);
-  });
+    // Every main state opened afresh: about 30 s alone, more while another file's browser runs.
+  }, 150_000);
 });

@@ -18,6 +18,11 @@ export function languageTag(code: LanguageCode): string {
   return LANGUAGES.find((l) => l.code === code)?.tag ?? code;
 }
 
+/** Text direction of the language whose code or BCP 47 tag is `locale` (Lingui's `i18n.locale` is the tag). */
+export function localeDir(locale: string): 'rtl' | 'ltr' {
+  return LANGUAGES.some((l) => 'rtl' in l && l.rtl && (l.code === locale || l.tag === locale)) ? 'rtl' : 'ltr';
+}
+
 /** Text direction of a language. */
 export function languageDir(code: LanguageCode): 'rtl' | 'ltr' {
   const lang = LANGUAGES.find((l) => l.code === code);

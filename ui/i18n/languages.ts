@@ -1,7 +1,11 @@
-/** The 25 languages of SPEC §2: code as stored in `chat-lan`, BCP 47 tag, own name, direction. */
+/**
+ * The 25 languages of SPEC §2: code as stored in `chat-lan`, BCP 47 tag, own name, direction. The
+ * tag is what dates, numbers and plurals are formatted in (Intl) and what <html lang> says: SPEC §2's
+ * UI-library locales where it names one (en-US, ar-EG, zh-CN; its fr-FR has no language among the 25).
+ */
 export const LANGUAGES = [
   { code: 'zh', tag: 'zh-CN', name: '简体中文' },
-  { code: 'en', tag: 'en', name: 'English' },
+  { code: 'en', tag: 'en-US', name: 'English' },
   { code: 'tw', tag: 'zh-TW', name: '繁體中文' },
   { code: 'vi', tag: 'vi', name: 'Tiếng Việt' },
   { code: 'id', tag: 'id', name: 'Bahasa Indonesia' },
@@ -18,7 +22,7 @@ export const LANGUAGES = [
   { code: 'lo', tag: 'lo', name: 'ລາວ' },
   { code: 'nl', tag: 'nl', name: 'Nederlands' },
   { code: 'de', tag: 'de', name: 'Deutsch' },
-  { code: 'ar', tag: 'ar', name: 'العربية', rtl: true },
+  { code: 'ar', tag: 'ar-EG', name: 'العربية', rtl: true },
   { code: 'bn', tag: 'bn', name: 'বাংলা' },
   { code: 'tr', tag: 'tr', name: 'Türkçe' },
   { code: 'fa', tag: 'fa', name: 'فارسی', rtl: true },

@@ -1,5 +1,6 @@
 import type { Intent } from '../../core/intents';
 import type { ChatState } from '../../core/state';
+import type { AgentGroup } from '../../model/channel';
 import { ChatStatus, QuickReplyCode, ReceiveMode } from '../../model/codes';
 import type { QuickReply } from '../../model/quickReply';
 import { hasPendingVisitorMessage } from '../delivery/predicates';
@@ -100,4 +101,12 @@ export function joinedQueueAt(waitIndex: number | undefined): number {
 /** The queue position shown (SPEC §4 transfer 3): while queued, when known. */
 export function queuePosition(s: ChatState): number | null {
   return isQueued(s) ? (s.queue?.position ?? null) : null;
+}
+
+/**
+ * SPEC §3 chat-groupId: the group a returning visitor chose before (`stored`), when the channel
+ * still offers it — the transfer goes to it again instead of asking; null when there is none.
+ */
+export function rememberedGroup(groups: readonly AgentGroup[], stored: string | null): AgentGroup | null {
+  return (stored && groups.find((g) => g.id === stored)) || null;
 }

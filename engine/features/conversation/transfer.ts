@@ -10,7 +10,7 @@ import type { Intent } from '../../core/intents';
 import { added } from '../notices/slice';
 import { forgotSession } from '../bootstrap/predicates';
 import { userFormRequired } from '../forms/predicates';
-import { canRequestHuman, endsAgentSide, heldForAgent, joinedQueueAt, messageStartsNewChat, transfersAutomatically } from './predicates';
+import { canRequestHuman, endsAgentSide, heldForAgent, joinedQueueAt, messageStartsNewChat, rememberedGroup, transfersAutomatically } from './predicates';
 
 /** SPEC §4 Transfer result 0–6: the intents each result status leads to. */
 function outcome(ctx: EffectContext, { status, adminNick, waitIndex }: TransferAgentData): Intent[] {
@@ -91,8 +91,9 @@ function toGroup(ctx: EffectContext, groupId: string): Observable<Intent> {
 /**
  * SPEC §4 groups: an adminid/groupid of the query, or a channel without group mode, transfers
  * directly; otherwise no groups → 'No agent online', one group → chosen automatically, several →
- * the group-selection form, and the transfer waits for the choice — until the agent side is over
- * (the form is withdrawn: a later message asks again).
+ * the group the visitor chose before when the channel still offers it (chat-groupId,
+ * rememberedGroup), else the group-selection form, and the transfer waits for the choice — until
+ * the agent side is over (the form is withdrawn: a later message asks again).
  */
 function attempt(ctx: EffectContext): Observable<Intent> {
   const { query, channel } = ctx.getState();
@@ -101,6 +102,8 @@ function attempt(ctx: EffectContext): Observable<Intent> {
   const [only] = groups;
   if (!only) return from<Intent[]>([added(noticeMessage(ctx, 'noAgentOnline')), { type: 'transferEnded', waiting: false }]);
   if (groups.length === 1) return toGroup(ctx, only.id);
+  const remembered = rememberedGroup(groups, ctx.storage.get(GROUP_ID_KEY));
+  if (remembered) return toGroup(ctx, remembered.id);
   return concat(
     of<Intent>({ type: 'groupChoiceRequired', groups }),
     ctx.intent$.pipe(

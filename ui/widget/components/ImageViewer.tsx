@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ChatState } from '@visitor-chat/chat-engine';
 import { useChatSelector } from '@visitor-chat/chat-react';
+import { localeDir } from '../../i18n/i18n';
 import { shownImage, type ShownImage } from '../media';
 import { useImageAlt } from '../useImageAlt';
 import { useModalDialog } from '../useModalDialog';
@@ -27,7 +28,7 @@ const sameImages = (a: readonly ShownImage[], b: readonly ShownImage[]) => a.len
  * means open; Escape, the close button or a click beside the image closes it; focus returns to the opener.
  */
 export function ImageViewer({ image, onClose }: ImageViewerProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const alt = useImageAlt();
   const closeButton = useRef<HTMLButtonElement>(null);
   const { close, dialogProps } = useModalDialog(onClose, closeButton);
@@ -46,13 +47,13 @@ export function ImageViewer({ image, onClose }: ImageViewerProps) {
     if (next) setShownId(next.id);
   };
   const start = useRef<number | null>(null);
-  const rtl = () => getComputedStyle(document.documentElement).direction === 'rtl';
+  const rtl = localeDir(i18n.locale) === 'rtl';
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
     // The arrow toward the line's start goes back: left in a left-to-right language, right in Arabic.
-    go((e.key === 'ArrowRight') !== rtl() ? 1 : -1);
+    go((e.key === 'ArrowRight') !== rtl ? 1 : -1);
   };
   const onPointerDown = (e: PointerEvent) => {
     start.current = e.clientX;
@@ -62,7 +63,7 @@ export function ImageViewer({ image, onClose }: ImageViewerProps) {
     start.current = null;
     if (from === null || Math.abs(e.clientX - from) < SWIPE_THRESHOLD_PX) return;
     // A swipe toward the line's start brings the next image in, as a page turns.
-    go(e.clientX < from !== rtl() ? 1 : -1);
+    go(e.clientX < from !== rtl ? 1 : -1);
   };
 
   return (

@@ -101,6 +101,9 @@ export function MessageList() {
   // Numbered, so that a text equal to the previous one is still a change (and is read out).
   const [announcement, setAnnouncement] = useState<{ items: readonly Announced[]; n: number }>({ items: [], n: 0 });
   const lastJumpUpdate = useRef(0);
+  // The back-to-bottom button's trailing update, while one is due.
+  const jumpUpdate = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(jumpUpdate.current), []);
   // The ids read out (or shown as history, never read): each message is announced once.
   const announced = useRef(new Set<string>());
 
@@ -139,12 +142,18 @@ export function MessageList() {
       if (!handle) return;
       atBottom.current = handle.scrollSize - offset - handle.viewportSize < STICK_PX;
       if (atBottom.current) setUnread(0);
-      // SPEC §9: the back-to-bottom button updates at most every 300 ms while scrolling.
-      const now = performance.now();
-      if (atBottom.current || now - lastJumpUpdate.current >= BACK_TO_BOTTOM_THROTTLE_MS) {
-        lastJumpUpdate.current = now;
+      // SPEC §9: the back-to-bottom button updates at most every 300 ms while scrolling, and once more
+      // at the end of the 300 ms (a trailing edge), so that a short scroll up still shows it.
+      const since = performance.now() - lastJumpUpdate.current;
+      const update = () => {
+        jumpUpdate.current = undefined;
+        lastJumpUpdate.current = performance.now();
         setShowJump(!atBottom.current);
-      }
+      };
+      if (atBottom.current || since >= BACK_TO_BOTTOM_THROTTLE_MS) {
+        clearTimeout(jumpUpdate.current);
+        update();
+      } else jumpUpdate.current ??= setTimeout(update, BACK_TO_BOTTOM_THROTTLE_MS - since);
       if (offset < LOAD_OLDER_PX && loadOlder) loadOlder();
     },
     [loadOlder],

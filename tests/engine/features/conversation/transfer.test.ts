@@ -203,6 +203,49 @@ describe('transfer effect: SPEC §4 groups', () => {
   });
 });
 
+describe('transfer effect: SPEC §3 chat-groupId — a returning visitor’s group', () => {
+  const twoGroups = () =>
+    agentState(ChatStatus.NotStarted, { channel: agentChannel({ groupMode: 1, groupConfig: JSON.stringify([{ groupId: 'g1' }, { groupId: 'g2' }]) }) });
+
+  it('the group chosen before, still offered: the transfer goes to it again without asking', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi({ transferAgent: answering(cold, { status: TransferStatus.Nothing }) });
+      const storage = memoryStorage();
+      storage.set('chat-groupId', 'g2');
+      const run = runEffect(transfer, twoGroups(), cold(' h 99ms -', v), { api: api.api, scheduler, storage });
+      expectObservable(run.output$).toBe('     t 99ms n', v);
+      flush();
+
+      expect(api.bodies('transferAgent')).toEqual([{ groupId: 'g2', userId: USER_ID }]);
+      expect(run.getState().groupChoice).toBeNull();
+    });
+  });
+
+  it('a group the channel no longer offers: the visitor is asked again', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable, flush }) => {
+      const api = fakeApi();
+      const storage = memoryStorage();
+      storage.set('chat-groupId', 'g9');
+      const run = runEffect(transfer, twoGroups(), cold(' h', v), { api: api.api, scheduler, storage });
+      expectObservable(run.output$).toBe('     G', {
+        ...v,
+        G: {
+          type: 'groupChoiceRequired',
+          groups: [
+            { id: 'g1', name: 'g1' },
+            { id: 'g2', name: 'g2' },
+          ],
+        },
+      });
+      flush();
+
+      expect(api.count('transferAgent')).toBe(0);
+    });
+  });
+});
+
 describe('transfer effect: SPEC §4 Receive mode 3 — when the transfer starts', () => {
   it('automatically after chatStart on an agent channel', () => {
     const scheduler = newScheduler();

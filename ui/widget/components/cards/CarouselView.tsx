@@ -4,7 +4,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { cardFallback, type CarouselCard, type CarouselItem, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useCardComponent } from '@visitor-chat/chat-react';
-import { LANGUAGES } from '../../../i18n/languages';
+import { localeDir } from '../../../i18n/i18n';
 import { useReducedMotion } from '../../motion';
 
 /**
@@ -33,7 +33,7 @@ const AUTOPLAY_DELAY_MS = 4_000;
  */
 export function CarouselView({ card, message }: { card: CarouselCard; message: ChatMessage }) {
   const { t, i18n } = useLingui();
-  const rtl = LANGUAGES.some((l) => 'rtl' in l && l.rtl && (l.code === i18n.locale || l.tag === i18n.locale));
+  const rtl = localeDir(i18n.locale) === 'rtl';
   const reduced = useReducedMotion();
   const autoplay = useMemo(
     () => Autoplay({ delay: AUTOPLAY_DELAY_MS, playOnInit: false, stopOnInteraction: true, stopOnFocusIn: false, stopOnMouseEnter: false }),

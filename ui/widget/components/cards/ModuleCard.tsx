@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FunctionComponent } from 'react';
 import { CardError, type Card, type CardModule, type Logger } from '@visitor-chat/chat-engine';
 import { useCard, type CardProps } from '@visitor-chat/chat-react';
+import { localeDir } from '../../../i18n/i18n';
 import { CardFallback } from '../CardFallback';
 
 /** What a card module's `mount` is given (docs/protocol.md "Card modules"). */
@@ -75,10 +76,8 @@ export function moduleCard(module: CardModule, log: Logger): FunctionComponent<C
     useEffect(() => {
       const el = element.current;
       if (typeof mount !== 'function' || !el) return undefined;
-      // The page's direction, which follows the visitor's language (i18n).
-      const dir = document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr';
       try {
-        const unmount = mount(el, { card, fallback, locale: i18n.locale, dir });
+        const unmount = mount(el, { card, fallback, locale: i18n.locale, dir: localeDir(i18n.locale) });
         return () => {
           try {
             unmount?.();
