@@ -339,17 +339,24 @@ describe('the host-page loader on a shop page of another origin (issue 13)', () 
     expect(await launcherShown(page)).toMatchObject({ expanded: false, panelOpen: false });
   });
 
-  it('sends identify and setParams with the chat’s start, never in the frame’s URL', async () => {
+  it('sends identify, setParams and the shop page’s whole address (previousUrl, issue 27) with the chat’s start, never in the frame’s URL', async () => {
     const { page } = s;
     const queue = `
       VisitorChat.push(['identify', { name: 'Ada Lovelace', email: 'ada@example.com' }]);
       VisitorChat.push(['identify', { phone: '+44 20 7946 0000' }]);
       VisitorChat.push(['setParams', 'plan=gold&cart=3']);`;
     const requests = recordRequests(page);
-    await page.goto(hostPage(shopHtml(s.baseUrl, { queue })));
+    await page.goto(`${hostPage(shopHtml(s.baseUrl, { queue }))}?product=boots#reviews`);
     const started = page.waitForRequest((r) => r.url().endsWith('/api/chat/visitor/chatStart'));
     await clickLauncher(page);
-    expect(bodyOf(await started)).toMatchObject({ userName: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', params: 'plan=gold&cart=3' });
+    expect(bodyOf(await started)).toMatchObject({
+      userName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0000',
+      params: 'plan=gold&cart=3',
+      previousUrl: page.url(),
+    });
+    expect(page.url()).toMatch(/\?product=boots#reviews$/);
     const frameUrl = (await chatFrame(page)).url();
     const frameQuery = [...new URL(frameUrl).searchParams.keys()];
     expect(frameQuery.sort()).toEqual(['channelid', 'from', 'host']);
@@ -649,8 +656,8 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
     expect(await item.getAttribute('title')).toBe('Ask about this product');
     expect(await item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await frame.getByRole('button', { name: 'Bad' }).count()).toBe(0);
-    // The widget checks the item and names the bad one back: the shop's console has its one warning.
-    await expect.poll(() => warnings.filter((w) => w.startsWith('[visitor-chat] bad toolbar item'))).toHaveLength(1);
+    // The widget checks the item: the console the shop's developer reads (the page's with its frames') has its one warning.
+    await expect.poll(() => warnings.filter((w) => w.startsWith('[visitor-chat] bad addToolbarItem'))).toHaveLength(1);
 
     await item.focus();
     await page.keyboard.press('Enter');
@@ -658,6 +665,28 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
     await bootCards(frame).waitFor();
     await frame.getByText(/Thanks for sharing “Alpine Trail boots, EUR 129\.90”/).waitFor();
     expect(await bootCards(frame).count()).toBe(1);
+  });
+
+  it('a card sent with open() ("Ask about this product") comes after the robot’s welcome, and is in view when the answer is', async () => {
+    const { page } = s;
+    const queue = `VisitorChat.push(['sendCard', ${JSON.stringify(BOOTS)}]); VisitorChat.push(['open']);`;
+    await page.goto(hostPage(shopHtml(s.baseUrl, { queue, channel: 'demo' })));
+    const frame = await chatFrame(page);
+    await frame.getByText(/Thanks for sharing “Alpine Trail boots, EUR 129\.90”/).waitFor();
+    await bootCards(frame).waitFor();
+    const order = await frame.locator('.message').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
+    const welcome = order.findIndex((text) => text.includes("Hi! I'm Robo"));
+    const card = order.findIndex((text) => text.includes('Alpine Trail boots') && !text.includes('Thanks'));
+    expect(card).toBeGreaterThan(-1);
+    // The welcome may have scrolled out of the rendered rows; when it is there, it is above the card.
+    if (welcome > -1) expect(welcome).toBeLessThan(card);
+    // In the list's view: some of it shows between the list's top and bottom.
+    const inView = await bootCards(frame).evaluate((card) => {
+      const list = card.closest('.message-list__scroller')?.getBoundingClientRect();
+      const box = card.getBoundingClientRect();
+      return !!list && box.bottom > list.top && box.top < list.bottom;
+    });
+    expect(inView).toBe(true);
   });
 
   it("a card sent before the chat opens waits, and arrives once when the visitor opens it — also when the shop page reloads mid-send (the outbox's clientMsgId)", async () => {

@@ -143,7 +143,7 @@ describe('the launcher and the panel', () => {
 });
 
 describe('the protocol with the widget', () => {
-  it('on hello, init with the identity, params, the host’s language and the kept visitor id — posted to the chat’s origin only', () => {
+  it('on hello, init with the identity, params, the host’s language, the kept visitor id and the page’s address (chatStart previousUrl) — posted to the chat’s origin only', () => {
     localStorage.setItem('visitor-chat-shop-uid', 'u-42');
     const c = chat({ language: 'de' });
     c.identify({ name: 'Ada' });
@@ -159,6 +159,7 @@ describe('the protocol with the widget', () => {
         language: 'de',
         pageLanguage: 'de',
         visitorId: 'u-42',
+        page: location.href,
         source: 'visitor-chat-host',
         version: 1,
       },
@@ -357,6 +358,10 @@ describe('language and position', () => {
     expect(languageOf('zh-TW')).toBe('tw');
     expect(languageOf('zh-Hant-HK')).toBe('tw');
     expect(languageOf('zh-CN')).toBe('zh');
+    expect(languageOf('zh-HK')).toBe('tw');
+    expect(languageOf('zh-mo')).toBe('tw');
+    expect(languageOf('zh-Hans-HK')).toBe('zh');
+    expect(languageOf('zh-twx')).toBe('zh');
     expect(languageOf('fil-PH')).toBe('tl');
     expect(languageOf('xx')).toBe('en');
     document.documentElement.lang = 'ja';
@@ -374,27 +379,31 @@ describe('toolbar items and cards from the host page (issue 26)', () => {
   const envelope = { source: 'visitor-chat-host', version: 1 };
   const posted = () => widget.postMessage.mock.calls.map(([message]) => message as { type: string });
 
-  it('an item added before the chat runs goes after init — after every init — its icon made absolute; one added later goes at once; the widget keeps the last of an id', () => {
+  it('an item added before the chat runs goes after init — after every init, which names the page the widget resolves its icon against; one added later goes at once', () => {
     const c = chat();
-    c.addToolbarItem({ id: 'cart', title: 'Share my cart', icon: '/icons/cart.svg' });
+    const cart = { id: 'cart', title: 'Share my cart', icon: '/icons/cart.svg' };
+    c.addToolbarItem(cart);
     expect(widget.postMessage).not.toHaveBeenCalled();
     c.open();
     fromWidget({ type: 'hello' });
-    const cart = { id: 'cart', title: 'Share my cart', icon: `${location.origin}/icons/cart.svg` };
-    expect(widget.postMessage.mock.calls[1]).toEqual([{ type: 'addToolbarItem', item: cart, ...envelope }, CHAT]);
-    c.addToolbarItem({ id: 'product', title: 'Ask about this product', img: 'https://shop.example/boots.jpg' });
-    c.addToolbarItem({ id: 'cart', title: 'My cart', icon: 'https://shop.example/cart.svg' });
-    expect(widget.postMessage.mock.calls.slice(2).map(([m]) => m)).toEqual([
-      { type: 'addToolbarItem', item: { id: 'product', title: 'Ask about this product', img: 'https://shop.example/boots.jpg' }, ...envelope },
-      { type: 'addToolbarItem', item: { id: 'cart', title: 'My cart', icon: 'https://shop.example/cart.svg' }, ...envelope },
+    expect(widget.postMessage.mock.calls.map(([m]) => m)).toEqual([
+      expect.objectContaining({ type: 'init', page: location.href }),
+      { type: 'addToolbarItem', value: cart, ...envelope },
     ]);
-    // A widget that reloads gets init and the items again, in the order added.
+    const product = { id: 'product', title: 'Ask about this product', img: 'https://shop.example/boots.jpg' };
+    c.addToolbarItem(product);
+    c.addToolbarItem({ ...cart, title: 'My cart' });
+    expect(widget.postMessage.mock.calls.slice(2).map(([m]) => m)).toEqual([
+      { type: 'addToolbarItem', value: product, ...envelope },
+      { type: 'addToolbarItem', value: { ...cart, title: 'My cart' }, ...envelope },
+    ]);
+    // A widget that reloads gets init and the items again, in the order added (it keeps the last of an id).
     widget.postMessage.mockClear();
     fromWidget({ type: 'hello' });
     expect(posted().map((m) => m.type)).toEqual(['init', 'addToolbarItem', 'addToolbarItem', 'addToolbarItem']);
   });
 
-  it('the toolbarItem event names the item the visitor chose; an id the page never added is not told', () => {
+  it('the toolbarItem event names the item the visitor chose; one from another origin, or without an id, is not told', () => {
     const c = chat();
     const chosen: string[] = [];
     c.on('toolbarItem', (id) => chosen.push(id));
@@ -402,52 +411,35 @@ describe('toolbar items and cards from the host page (issue 26)', () => {
     c.open();
     fromWidget({ type: 'hello' });
     fromWidget({ type: 'toolbarItem', id: 'cart' });
-    fromWidget({ type: 'toolbarItem', id: 'other' });
     fromWidget({ type: 'toolbarItem', id: 'cart' }, 'https://evil.example');
     fromWidget({ type: 'toolbarItem' });
+    fromWidget({ type: 'toolbarItem', id: ' ' });
     expect(chosen).toEqual(['cart']);
   });
 
-  it('a bad item or card is one warning: what postMessage cannot copy at once, what the widget refuses (it checks them) when it says so; nothing thrown', () => {
+  it('what postMessage cannot copy is one warning at once, named by the call, and never goes to the widget; nothing thrown', () => {
     const warn = warnings();
     const c = chat();
-    const uncopyable = [{ id: 'a', title: 'A', icon: 'https://shop.example/a.svg', onClick: () => undefined }, undefined];
+    const uncopyable = [{ id: 'a', title: 'A', icon: 'https://shop.example/a.svg', onClick: () => undefined }, () => undefined];
     for (const item of uncopyable) expect(() => c.push(['addToolbarItem', item as never])).not.toThrow();
-    const cards = [{ code: 'goods', data: { onClick: () => undefined } }, undefined];
+    const cards = [{ code: 'goods', data: { onClick: () => undefined } }, Symbol('card')];
     for (const card of cards) expect(() => c.sendCard(card as never)).not.toThrow();
     expect(warn.mock.calls).toEqual([
-      ...uncopyable.map((item) => ['[visitor-chat] bad toolbar item:', item]),
-      ...cards.map((card) => ['[visitor-chat] bad card:', card]),
+      ...uncopyable.map((item) => ['[visitor-chat] bad addToolbarItem:', item]),
+      ...cards.map((card) => ['[visitor-chat] bad sendCard:', card]),
     ]);
-    // Nothing of it goes to the widget.
     c.open();
     fromWidget({ type: 'hello' });
     expect(posted().map((m) => m.type)).toEqual(['init']);
-    // What the widget refuses (tests/widget/hostLink.test.ts, earlyChat): its value, as the widget got it.
-    warn.mockClear();
-    fromWidget({ type: 'refused', what: 'toolbar item', value: { id: 'a', title: 'Script', icon: 'javascript:alert(1)' } });
-    fromWidget({ type: 'refused', what: 'card', value: { code: ' ' } });
-    fromWidget({ type: 'refused', what: 'card', value: 'goods' }, 'https://evil.example');
-    fromWidget({ type: 'refused', value: 'no what' });
-    expect(warn.mock.calls).toEqual([
-      ['[visitor-chat] bad toolbar item:', { id: 'a', title: 'Script', icon: 'javascript:alert(1)' }],
-      ['[visitor-chat] bad card:', { code: ' ' }],
-    ]);
   });
 
-  it('what the widget checks goes to it as the page passed it (a copy): an item that is no object as it is, icon and image made absolute only where they are text', () => {
+  it('what the widget checks goes to it as the page passed it (a copy), whatever it is: the widget warns of a bad one (tests/widget/hostLink.test.ts, earlyChat)', () => {
     const c = chat();
-    const items = [
-      null,
-      'cart',
-      { id: 'a', title: 'No picture' },
-      { id: 'a', title: 'Number', icon: 42 },
-      { id: 'a', title: 'Script', icon: 'javascript:alert(1)' },
-    ];
+    const items = [null, undefined, 'cart', { id: 'a', title: 'No picture' }, { id: 'a', title: 'Number', icon: 42 }, { id: 'a', title: 'Script', icon: 'javascript:alert(1)' }];
     for (const item of items) c.push(['addToolbarItem', item as never]);
     c.open();
     fromWidget({ type: 'hello' });
-    expect(widget.postMessage.mock.calls.slice(1).map(([m]) => (m as { item: unknown }).item)).toEqual(items);
+    expect(widget.postMessage.mock.calls.slice(1).map(([m]) => (m as { value: unknown }).value)).toEqual(items);
   });
 
   it('sendCard before the chat runs waits like identify, and goes once after init — not again when the widget reloads; later ones go at once', () => {
@@ -457,11 +449,11 @@ describe('toolbar items and cards from the host page (issue 26)', () => {
     c.open();
     expect(widget.postMessage).not.toHaveBeenCalled();
     fromWidget({ type: 'hello' });
-    expect(widget.postMessage.mock.calls.map(([m]) => m)).toEqual([expect.objectContaining({ type: 'init' }), { type: 'sendCard', card: BOOTS, ...envelope }]);
+    expect(widget.postMessage.mock.calls.map(([m]) => m)).toEqual([expect.objectContaining({ type: 'init' }), { type: 'sendCard', value: BOOTS, ...envelope }]);
     fromWidget({ type: 'hello' });
     expect(posted().map((m) => m.type)).toEqual(['init', 'sendCard', 'init']);
     c.sendCard({ code: 'sku', data: { id: 7 } });
-    expect(widget.postMessage.mock.calls.at(-1)?.[0]).toEqual({ type: 'sendCard', card: { code: 'sku', data: { id: 7 } }, ...envelope });
+    expect(widget.postMessage.mock.calls.at(-1)?.[0]).toEqual({ type: 'sendCard', value: { code: 'sku', data: { id: 7 } }, ...envelope });
   });
 
   it('the card is a copy: the page changing its object afterwards changes nothing', () => {
@@ -473,7 +465,7 @@ describe('toolbar items and cards from the host page (issue 26)', () => {
     fromWidget({ type: 'hello' });
     expect(widget.postMessage.mock.calls.map(([m]) => m)).toEqual([
       expect.objectContaining({ type: 'init' }),
-      { type: 'sendCard', card: { code: 'goods', data: { name: 'Boots' } }, ...envelope },
+      { type: 'sendCard', value: { code: 'goods', data: { name: 'Boots' } }, ...envelope },
     ]);
   });
 });

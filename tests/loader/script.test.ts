@@ -10,10 +10,10 @@ import type { VisitorChat } from '../../ui/loader';
 const global = window as unknown as { VisitorChat?: unknown };
 
 /** Runs loader.js as the page's `<script data-channel-id="shop">` (a fresh copy of the module each time). */
-async function runLoader(): Promise<void> {
+async function runLoader(channelId = 'shop'): Promise<void> {
   const script = document.createElement('script');
   script.src = 'https://chat.example/chat/loader.js';
-  script.dataset.channelId = 'shop';
+  if (channelId) script.dataset.channelId = channelId;
   script.dataset.prefetch = 'none';
   vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
   vi.resetModules();
@@ -36,6 +36,14 @@ afterEach(() => {
 });
 
 describe('loader.js on a host page', () => {
+  it('without data-channel-id there is no chat: no launcher, one warning, and the queue stays for the page', async () => {
+    global.VisitorChat = [['open']];
+    await runLoader('');
+    expect(launchers()).toBe(0);
+    expect(warn.mock.calls).toEqual([['[visitor-chat] bad data-channel-id:', undefined]]);
+    expect(global.VisitorChat).toEqual([['open']]);
+  });
+
   it('runs the queued calls in order and puts the API in the queue’s place', async () => {
     const ready = vi.fn();
     global.VisitorChat = [['on', 'ready', ready], ['open']];

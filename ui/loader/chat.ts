@@ -1,37 +1,10 @@
-import type { ToolbarItem, VisitorChat, VisitorChatEvent, VisitorChatHandler, VisitorChatOptions, VisitorIdentity } from './api';
+import type { VisitorChat, VisitorChatEvent, VisitorChatHandler, VisitorChatOptions, VisitorIdentity } from './api';
 import { isLanguage, labelFor, languageOf, rightToLeft } from './language';
-import { HOST_ORIGIN_PARAM, HOST_SOURCE, PROTOCOL_VERSION, isIdentity, isRecord, isWidgetMessage, type HostMessage } from './protocol';
+import { HOST_ORIGIN_PARAM, HOST_SOURCE, PROTOCOL_VERSION, isIdentity, isWidgetMessage, warn, type HostMessage } from './protocol';
 import { direction, drawView } from './view';
 import { local, read, savedState, session, write, type Saved } from './storage';
 
 const DEFAULT_COLOR = '#2563eb';
-
-/**
- * What the host page passed that the loader cannot use (a call that is no call, a handler that is
- * no function, an identity with what postMessage cannot copy, …; docs/embedding.md lists them): one
- * warning with the value, and it is ignored. Nothing throws into the page; the calls after it run.
- */
-export function warn(what: string, value: unknown): void {
-  console.warn(`[visitor-chat] bad ${what}:`, value);
-}
-
-/** A copy of `value` as postMessage will make it; undefined when it holds what postMessage cannot copy (a function, a DOM node). */
-function copied(value: unknown): unknown {
-  try {
-    return structuredClone(value);
-  } catch {
-    return undefined;
-  }
-}
-
-/** `value` as an absolute URL when it is text that reads as one relative to the page (as the page's own images resolve); else as it is. */
-function absolute(value: unknown): unknown {
-  try {
-    return typeof value === 'string' ? new URL(value, document.baseURI).href : value;
-  } catch {
-    return value;
-  }
-}
 
 /** Calls a host page's handler: one that throws is logged and must not stop the others or the chat. */
 function safely<A extends unknown[]>(handler: (...args: A) => void, args: A): void {
@@ -63,10 +36,11 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   let unread = saved?.unread ?? 0;
   let identity: VisitorIdentity | undefined;
   let params: string | undefined;
-  /** The toolbar items the page added, in order (the widget keeps the last of an id): posted after every init. */
-  const items: ToolbarItem[] = [];
-  /** Cards sent before the chat ran: posted once it does. */
-  let cards: unknown[] = [];
+  /**
+   * The calls the widget carries out (forward), to post after init: the toolbar's items are kept and
+   * posted again after every init (a reloaded widget has lost them), a card only until it is posted.
+   */
+  let calls: [message: HostMessage, kept: boolean][] = [];
   /** The language the host asked for (the widget's own choice, SPEC §2 chat-lan, applies otherwise). */
   let chosen = options.language && languageOf(options.language);
   /** The launcher's language: the host's choice, else its page's. */
@@ -96,7 +70,7 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
 
   function label(): void {
     launcher.setAttribute('aria-label', unread ? `${labelFor(language)} (${unread})` : labelFor(language));
-    badge.textContent = unread ? String(Math.min(unread, 99)) : '';
+    badge.textContent = unread ? `${Math.min(unread, 99)}` : '';
   }
 
   function setUnread(count: number): void {
@@ -111,10 +85,26 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   function init(): void {
     if (!waiting || !started || initialised) return;
     initialised = true;
-    post({ type: 'init', open, identity, params, language: chosen || undefined, pageLanguage: language, visitorId: read(local, idKey) ?? undefined });
-    items.forEach((item) => post({ type: 'addToolbarItem', item }));
-    cards.forEach((card) => post({ type: 'sendCard', card }));
-    cards = [];
+    post({ type: 'init', open, identity, params, language: chosen || undefined, pageLanguage: language, visitorId: read(local, idKey) ?? undefined, page: location.href });
+    calls = calls.filter(([message, kept]) => (post(message), kept));
+  }
+
+  /**
+   * A call the widget carries out, and checks (it draws the item, it sends the card; it warns of a
+   * bad one): only what postMessage cannot copy is warned about here.
+   */
+  function forward(type: 'addToolbarItem' | 'sendCard', kept: boolean) {
+    return (value: unknown): void => {
+      try {
+        // A copy now, as postMessage makes it: the page changing its object later changes nothing.
+        value = structuredClone(value);
+      } catch {
+        return warn(type, value);
+      }
+      const message: HostMessage = { type, value };
+      if (initialised) post(message);
+      if (kept || !initialised) calls.push([message, kept]);
+    };
   }
 
   /** The iframe, created once: hidden until opened. */
@@ -145,9 +135,7 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     } else if (message.type === 'visitor') {
       write(local, idKey, message.visitorId);
     } else if (message.type === 'toolbarItem') {
-      if (items.some((item) => item?.id === message.id)) emit('toolbarItem', message.id);
-    } else if (message.type === 'refused') {
-      warn(message.what, message.value);
+      emit('toolbarItem', message.id);
     } else {
       api.close();
     }
@@ -181,7 +169,12 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     identify(next: unknown) {
       // Checked before it is kept, as the copy postMessage will make (no function or DOM node in it)
       // and the widget will read: init, posted again after every reload of the widget, must go through.
-      const copy = copied(next);
+      let copy: unknown;
+      try {
+        copy = structuredClone(next);
+      } catch {
+        // Left undefined: no identity.
+      }
       if (!isIdentity(copy)) return warn('identity', next);
       identity = { ...identity, ...copy };
       if (initialised) post({ type: 'identify', identity });
@@ -199,29 +192,11 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       if (frame) frame.title = labelFor(code);
       if (initialised) post({ type: 'language', language: code });
     },
-    // What the widget checks (it draws the item, it sends the card) goes to it as a copy, as
-    // postMessage makes it; the widget names a bad one back (refused) for its warning. Only what
-    // postMessage cannot copy is warned about here.
-    addToolbarItem(item: unknown) {
-      const copy = copied(item) as ToolbarItem | undefined;
-      if (copy === undefined) return warn('toolbar item', item);
-      // An icon or image relative to this page: only here is the page's address known.
-      if (isRecord(copy)) {
-        copy.icon = absolute(copy.icon) as string;
-        copy.img = absolute(copy.img) as string;
-      }
-      items.push(copy);
-      if (initialised) post({ type: 'addToolbarItem', item: copy });
-    },
-    sendCard(card: unknown) {
-      const copy = copied(card);
-      if (copy === undefined) return warn('card', card);
-      if (initialised) post({ type: 'sendCard', card: copy });
-      else cards.push(copy);
-    },
+    addToolbarItem: forward('addToolbarItem', true),
+    sendCard: forward('sendCard', false),
     on(event, handler: unknown) {
-      if (typeof handler !== 'function') return (warn('handler', handler), () => undefined);
-      if (destroyed) return () => undefined;
+      // After destroy() nothing is heard, and nothing is warned about.
+      if (destroyed || typeof handler !== 'function') return (destroyed || warn('handler', handler), () => undefined);
       const set = (handlers[event] ??= new Set());
       set.add(handler as (...args: never[]) => void);
       // ready has happened; a count restored from an earlier page load is news to a new handler.

@@ -1,19 +1,16 @@
 import labels, { rtl } from 'virtual:loader-labels';
 
-/** Tags whose language code is not their first part (ui/i18n/languages.ts: tw is zh-TW, tl is fil). */
-const ALIASES: Readonly<Record<string, string>> = { 'zh-tw': 'tw', 'zh-hant': 'tw', 'zh-hk': 'tw', fil: 'tl' };
-
 /** True when `code` is one of the widget's 25 language codes. */
 export const isLanguage = (code: string): boolean => Object.hasOwn(labels, code);
 
-/** The widget's language code for a code or BCP 47 tag (by default the host page's `lang`); English when none fits. */
+/**
+ * The widget's language code for a code or BCP 47 tag (by default the host page's `lang`); English
+ * when none fits. Every code is a tag's first part but two (ui/i18n/languages.ts): tw is Chinese
+ * as written in Taiwan, Hong Kong and Macau, or in traditional script; tl is also fil.
+ */
 export function languageOf(tag = document.documentElement.lang): string {
-  const parts = tag.toLowerCase().split('-');
-  for (const candidate of [parts.slice(0, 2).join('-'), parts[0] ?? '']) {
-    const code = ALIASES[candidate] ?? candidate;
-    if (isLanguage(code)) return code;
-  }
-  return 'en';
+  const code = /^zh-(tw|hk|mo|hant)\b/i.test(tag) ? 'tw' : tag.toLowerCase().split('-')[0]!.replace(/^fil$/, 'tl');
+  return isLanguage(code) ? code : 'en';
 }
 
 /** The language is written right to left (ui/i18n/languages.ts). */

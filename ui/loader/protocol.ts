@@ -7,7 +7,7 @@
  *
  * Version 1. New message types and optional fields are added within it (a receiver ignores types it
  * does not know, and fields: an older widget ignores `addToolbarItem` and `sendCard`, an older loader
- * `toolbarItem` and `refused`); a field's meaning never changes within a version — a change of meaning is a new
+ * `toolbarItem`); a field's meaning never changes within a version — a change of meaning is a new
  * version, which a receiver of this one drops.
  */
 export const PROTOCOL_VERSION = 1;
@@ -37,8 +37,8 @@ export interface MessagePreview {
 
 /**
  * A toolbar item the host page adds to the composer (SPEC §3 Toolbar item: title, icon, img): a
- * button labelled by `title`, drawn with `icon` (a small symbol) or `img` (a picture), each an
- * absolute http(s) URL; the loader's `toolbarItem` event names `id` when the visitor chooses it.
+ * button labelled by `title`, drawn with `icon` (a small symbol) or `img` (a picture), each an http(s)
+ * URL, absolute or relative to the host page; the loader's `toolbarItem` event names `id` when the visitor chooses it.
  */
 export interface HostToolbarItem {
   id: string;
@@ -69,12 +69,7 @@ export type WidgetMessage =
   /** The visitor pressed the widget's own close control. */
   | { type: 'close' }
   /** The visitor chose the host's toolbar item `id`. */
-  | { type: 'toolbarItem'; id: string }
-  /**
-   * The host page's toolbar item or card (`what`: 'toolbar item' or 'card') is none: `value` as the
-   * widget got it, for the loader's one warning (docs/embedding.md "Mistakes of the page").
-   */
-  | { type: 'refused'; what: string; value: unknown };
+  | { type: 'toolbarItem'; id: string };
 
 /** What the host page posts to the widget. */
 export type HostMessage =
@@ -92,6 +87,12 @@ export type HostMessage =
       pageLanguage?: string;
       /** The visitor id the host kept from an earlier page view, used when the widget's own storage has none. */
       visitorId?: string;
+      /**
+       * The host page's address (`location.href`): the page the visitor came from (SPEC §7 chatStart
+       * `previousUrl`, where the iframe's referrer is only the host's origin), and what a toolbar
+       * item's relative icon or image resolves against.
+       */
+      page?: string;
     }
   /** The panel was opened or closed: the visitor sees the widget, or does not. */
   | { type: 'visibility'; open: boolean }
@@ -100,11 +101,21 @@ export type HostMessage =
   | { type: 'params'; params: string }
   /**
    * A toolbar item the host page added (after `init`: those added before follow it, again after each
-   * `init`); the widget checks it (`isToolbarItem`) and refuses what is none. One of the same id replaces it.
+   * `init`); the widget checks it (ui/widget/components/HostTools.tsx) and warns of what is none. One of the same id replaces it.
    */
-  | { type: 'addToolbarItem'; item: unknown }
-  /** A card to send as the visitor's message (after `init`, once; one sent before waits for it): the widget checks it, and refuses what is none. */
-  | { type: 'sendCard'; card: unknown };
+  | { type: 'addToolbarItem'; value: unknown }
+  /** A card to send as the visitor's message (after `init`, once; one sent before waits for it): the widget checks it, and warns of what is none. */
+  | { type: 'sendCard'; value: unknown };
+
+/**
+ * What the host page passed that the chat cannot use (a call that is no call, a handler that is no
+ * function, an identity with what postMessage cannot copy, a toolbar item without a title, …;
+ * docs/embedding.md lists them): one warning with the value, in the console of the page or of the
+ * widget's frame (which devtools show together), and it is ignored. Nothing throws into the page.
+ */
+export function warn(what: string, value: unknown): void {
+  console.warn(`[visitor-chat] bad ${what}:`, value);
+}
 
 /** A message with its envelope. */
 export type Envelope<M, S extends string> = M & { source: S; version: typeof PROTOCOL_VERSION };
@@ -112,14 +123,6 @@ export type Envelope<M, S extends string> = M & { source: S; version: typeof PRO
 export const isRecord = (data: unknown): data is Record<string, unknown> => typeof data === 'object' && data !== null;
 const optString = (value: unknown): boolean => value === undefined || typeof value === 'string';
 const text = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-
-/** An absolute http(s) URL, as the loader passes a toolbar item's icon and image. */
-const isWebUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\/\S+$/i.test(value);
-
-/** `value` reads as a toolbar item: an id and a title (not blank), and an icon or an image, each an http(s) URL when given. */
-export function isToolbarItem(value: unknown): value is HostToolbarItem {
-  return isRecord(value) && text(value.id) && text(value.title) && isWebUrl(value.icon ?? value.img) && (value.img === undefined || isWebUrl(value.img));
-}
 
 /** An envelope of `source` at this protocol version. */
 function ofSource(data: unknown, source: string): data is Record<string, unknown> {
@@ -135,8 +138,7 @@ export function isWidgetMessage(data: unknown): data is Envelope<WidgetMessage, 
     type === 'hello' ||
     type === 'close' ||
     (type === 'visitor' && text(data.visitorId)) ||
-    (type === 'toolbarItem' && text(data.id)) ||
-    (type === 'refused' && typeof data.what === 'string')
+    (type === 'toolbarItem' && text(data.id))
   );
 }
 
@@ -160,7 +162,8 @@ export function isHostMessage(data: unknown): data is Envelope<HostMessage, type
         optString(data.params) &&
         optString(data.language) &&
         optString(data.pageLanguage) &&
-        optString(data.visitorId)
+        optString(data.visitorId) &&
+        optString(data.page)
       );
     case 'visibility':
       return typeof data.open === 'boolean';

@@ -1,5 +1,6 @@
 import type { VisitorChat, VisitorChatCall, VisitorChatOptions } from './api';
-import { createVisitorChat, warn } from './chat';
+import { createVisitorChat } from './chat';
+import { warn } from './protocol';
 
 declare global {
   interface Window {
@@ -22,10 +23,8 @@ function boot(script: HTMLScriptElement): void {
   // waited for the body would otherwise both draw a launcher).
   if ((queued as VisitorChat | undefined)?.isOpen) return;
   const data = script.dataset;
-  if (!data.channelId) {
-    console.error('[visitor-chat] loader.js needs data-channel-id');
-    return;
-  }
+  // Without a channel there is no chat: the one warning every mistake of the page gets.
+  if (!data.channelId) return warn('data-channel-id', data.channelId);
   const chat = createVisitorChat({
     ...(data as unknown as VisitorChatOptions),
     chatUrl: data.chatUrl ?? new URL('.', script.src).href,

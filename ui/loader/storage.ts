@@ -28,8 +28,9 @@ export const local = () => localStorage;
 export function savedState(key: string): Saved | null {
   try {
     const saved = JSON.parse(read(session, key) ?? 'null') as Partial<Saved> | null;
-    // Written by this loader, but the page may have changed it: an unread count that is no whole number counts as 0.
-    return saved && { open: saved.open === true, unread: Math.max(0, Math.floor(Number(saved.unread)) || 0) };
+    // Written by this loader, but the page may have changed it: an unread count is a whole number
+    // from 0 (~~ truncates, and makes 0 of what is no number).
+    return saved && { open: saved.open === true, unread: Math.max(0, ~~saved.unread!) };
   } catch {
     return null;
   }

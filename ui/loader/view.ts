@@ -19,14 +19,13 @@ const CSS =
   '[aria-expanded=false] .x,[aria-expanded=true] .o,b:empty,[hidden]{display:none}' +
   // min-width and padding make a 20 px circle that widens for two digits.
   'b{position:absolute;top:-4px;inset-inline-end:-4px;min-width:10px;height:20px;padding:0 5px;border-radius:10px;background:#dc2626;color:#fff;font:700 12px/20px sans-serif;text-align:center}' +
-  'div{bottom:92px;width:380px;height:min(640px,100vh - 112px);border-radius:12px;overflow:hidden;box-shadow:0 8px 30px #0005;visibility:hidden}' +
+  'div{bottom:92px;width:380px;height:min(640px,100vh - 112px);border-radius:12px;overflow:hidden;box-shadow:0 4px 14px #0004;visibility:hidden}' +
   '.open{visibility:visible}' +
   'iframe{width:100%;height:100%;border:0;display:block;background:#fff}' +
   '@media(max-width:480px){div{inset:0;width:auto;height:auto;border-radius:0}.open~button{display:none}}';
 
 const ICON_CHAT = 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z';
 const ICON_CLOSE = 'M6 6l12 12M18 6 6 18';
-const svg = (path: string, name: string) => `<svg class="${name}" viewBox="0 0 24 24"><path d="${path}"/></svg>`;
 
 /** The parts of the loader's markup that its logic drives. */
 export interface View {
@@ -54,7 +53,7 @@ export function drawView(color: string, dir: 'rtl' | 'ltr', hideLauncher: boolea
   root.style.setProperty('--c', color);
   // Open: the page's own tests find the launcher by role; the styles are as isolated as in a closed one.
   const shadow = root.attachShadow({ mode: 'open' });
-  const markup = `<div></div><button aria-expanded="false"${hideLauncher ? ' hidden' : ''}>${svg(ICON_CHAT, 'o')}${svg(ICON_CLOSE, 'x')}<b></b></button>`;
+  const markup = `<div></div><button aria-expanded="false"${hideLauncher ? ' hidden' : ''}><svg viewBox="0 0 24 24"><path class="o" d="${ICON_CHAT}"/><path class="x" d="${ICON_CLOSE}"/></svg><b></b></button>`;
   // A constructed stylesheet is CSSOM too, which a CSP of style-src 'self' allows (a <style> it
   // blocks). Every browser the widget runs in has them (Safari from 16.4; the widget needs 16).
   const sheet = new CSSStyleSheet();
