@@ -37,6 +37,8 @@ export default defineConfig({
       '@visitor-chat/chat-react': fileURLToPath(new URL('ui/hooks/index.ts', import.meta.url)),
       // wouter's shim for Reacts before 18: the runtime's own hook.
       'use-sync-external-store/shim/index.js': fileURLToPath(new URL('ui/widget/syncExternalStore.ts', import.meta.url)),
+      // rxjs's helpers for ES5, in ES2022 (0.5 kB less on the first screen; ui/widget/tslib.ts).
+      tslib: fileURLToPath(new URL('ui/widget/tslib.ts', import.meta.url)),
     },
   },
   build: {

@@ -9,6 +9,7 @@ import { createStore } from './core/store';
 import { watchSession } from './features/bootstrap/sessionWatch';
 import { cardMessage, fileLimit, fileMessage, textMessage, type SendFileExtra, type SendFileResult } from './features/delivery/compose';
 import type { OutgoingCard } from './model/cardText';
+import type { ChatMessage } from './model/message';
 import { canRetry } from './features/delivery/predicates';
 import { canRetryStart } from './features/bootstrap/predicates';
 import { canRetryAnswer } from './features/robot/predicates';
@@ -211,12 +212,14 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     },
   });
 
-  function sendText(text: string): string | null {
-    const message = life.ended() ? null : textMessage(text, newId, scheduler.now());
+  /** Sends the visitor's message through the outbox (null: none, or the engine has ended); its id, or null. */
+  function send(compose: (id: () => string, now: number) => ChatMessage | null): string | null {
+    const message = life.ended() ? null : compose(newId, scheduler.now());
     if (!message) return null;
     apply({ type: 'visitorSent', message });
     return message.id;
   }
+  const sendText = (text: string) => send((id, now) => textMessage(text, id, now));
 
   return {
     subscribe(listener) {
@@ -235,12 +238,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
       if (canRetryStart(store.getState())) apply({ type: 'startRetried' });
     },
     sendText,
-    sendCard(card) {
-      const message = life.ended() ? null : cardMessage(card, newId, scheduler.now());
-      if (!message) return null;
-      apply({ type: 'visitorSent', message });
-      return message.id;
-    },
+    sendCard: (card) => send((id, now) => cardMessage(card, id, now)),
     sendFile(file, fileName, extra = {}) {
       if (life.ended()) return { error: 'disposed' };
       const limit = fileLimit(options.maxFileSize);

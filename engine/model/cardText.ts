@@ -80,12 +80,7 @@ export interface OutgoingCard {
  * that is no JSON (a cycle, a BigInt).
  */
 export function outgoingCardText(card: unknown): string | null {
-  if (typeof card !== 'object' || card === null) return null;
-  const { code, data, fallback } = card as Record<string, unknown>;
+  const { code, data, fallback } = (card ?? {}) as Record<string, unknown>;
   if (typeof code !== 'string' || !code.trim() || (fallback !== undefined && typeof fallback !== 'string')) return null;
-  try {
-    return JSON.stringify({ code: code.trim(), data, fallback: fallback?.trim() || undefined });
-  } catch {
-    return null;
-  }
+  return cardContentText({ code: code.trim(), data, fallback: fallback?.trim() || undefined }) || null;
 }

@@ -1,9 +1,10 @@
-import { combineLatest, distinctUntilChanged, filter, map } from 'rxjs';
+import { combineLatest, distinctUntilChanged, filter, first, map } from 'rxjs';
 import { createChatEngine, type ChatEngine, type ChatEngineOptions, type OutgoingCard } from '@visitor-chat/chat-engine';
 import { isLanguage } from '../i18n/languages';
 import { chooseLanguage, languageChosen } from '../i18n/languageStore';
 import { browserStorage, documentVisibility, networkReturns } from '@visitor-chat/chat-engine/browser';
 import { embeddingHost, type HostInit, type HostLink } from './hostLink';
+import { warn } from '../loader/protocol';
 
 /**
  * The chat's query with what the host page passed in init (ui/loader): the visitor's identity and
@@ -26,7 +27,7 @@ function withHost(search: string, { identity, params }: HostInit): string {
 function chatOptions(query: string, host: HostLink | null, init: HostInit | null): ChatEngineOptions {
   // Embedded by the loader, the visitor sees the chat only while the host's panel is open (read receipts, title notice).
   const visibility = host ? combineLatest([documentVisibility(), host.open$]).pipe(map(([page, open]) => page && open)) : documentVisibility();
-  return { query, storage: browserStorage(), visibility, online: networkReturns(), previousUrl: document.referrer || undefined, visitorId: init?.visitorId };
+  return { query, storage: browserStorage(), visibility, online: networkReturns(), previousUrl: init?.page || document.referrer || undefined, visitorId: init?.visitorId };
 }
 
 /** Creates the chat; embedded by the loader, the host keeps the visitor's id it gets (its storage outlives ours where third-party storage is blocked). */
@@ -93,14 +94,26 @@ if (embeddingHost) {
       hostLanguage(message.language);
     } else if (message.type === 'sendCard') {
       // The loader posts cards after init only; the outbox delivers it once (docs/protocol.md "Cards").
-      // What the engine takes for no card is refused: the host page warns about it.
-      if (!current?.sendCard(message.card as OutgoingCard)) embeddingHost?.post({ type: 'refused', what: 'card', value: message.card });
+      afterOpening(() => current?.sendCard(message.value as OutgoingCard) ?? warn('sendCard', message.value));
     } else if (message.type === 'identify' || message.type === 'params') {
       if (hostInit) console.info(`[chat] ${message.type} after the chat started: it applies to the next chat`);
     }
   });
 } else {
   startEarly(window.location.search);
+}
+
+/**
+ * Runs `send` once the chat of this page has opened — its session started and its newest history in,
+ * with the welcome that follows it — so that a host page's card sent with `open()` comes after the
+ * robot's welcome, not above it (a message's place is its time).
+ */
+function afterOpening(send: () => unknown): void {
+  // current is the chat init started (the loader posts cards after init only).
+  current?.state$
+    .pipe(first(({ phase, history }) => phase === 'ready' && !history.loading))
+    // After the welcome effect's own messages, which follow the history in the same turn.
+    .subscribe(() => queueMicrotask(send));
 }
 
 /** The query the chat of this page starts with: the URL's, or null while it waits for the host's init. */

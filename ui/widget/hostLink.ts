@@ -1,16 +1,5 @@
 import { BehaviorSubject, ReplaySubject, type Observable } from 'rxjs';
-import {
-  HOST_ORIGIN_PARAM,
-  PROTOCOL_VERSION,
-  WIDGET_SOURCE,
-  isHostMessage,
-  isToolbarItem,
-  type HostMessage,
-  type HostToolbarItem,
-  type WidgetMessage,
-} from '../loader/protocol';
-
-export type { HostToolbarItem };
+import { HOST_ORIGIN_PARAM, PROTOCOL_VERSION, WIDGET_SOURCE, isHostMessage, type HostMessage, type WidgetMessage } from '../loader/protocol';
 
 /** The host's answer to hello: what the chat starts with. */
 export type HostInit = Extract<HostMessage, { type: 'init' }>;
@@ -33,8 +22,19 @@ export interface HostLink {
   messages$: Observable<HostMessage>;
   /** The panel shows the widget: from init, then each visibility message. */
   open$: Observable<boolean>;
-  /** The host's toolbar items for the composer (SPEC §3 Toolbar item), in the order added (one of the same id replaces it): none until its first `addToolbarItem`. */
-  toolbar$: BehaviorSubject<readonly HostToolbarItem[]>;
+  /**
+   * What the host page passed to `addToolbarItem`, in order, each with the page's address (init's
+   * `page`) its relative icon resolves against: unchecked — the composer's host tools
+   * (components/hostToolbar.ts) check them when there are any, so that a page without items loads
+   * none of that code.
+   */
+  toolbar$: BehaviorSubject<readonly HostItemEntry[]>;
+}
+
+/** One `addToolbarItem` of the host page: the value as it came, and the page it came from. */
+export interface HostItemEntry {
+  value: unknown;
+  page: string;
 }
 
 /** Posts `message` in the protocol's envelope to the parent window, at `origin` only. */
@@ -69,21 +69,18 @@ export function hostLink(search: string, win: Window = window): HostLink | null 
   }
   const messages$ = new ReplaySubject<HostMessage>();
   const open$ = new BehaviorSubject(false);
-  const toolbar$ = new BehaviorSubject<readonly HostToolbarItem[]>([]);
+  const toolbar$ = new BehaviorSubject<readonly HostItemEntry[]>([]);
+  /** The host page's address, from init (an older loader names none: its origin). */
+  let page = origin;
   win.addEventListener('message', (event: MessageEvent) => {
     if (event.source !== win.parent || event.origin !== origin || !isHostMessage(event.data)) return;
     const message = event.data;
     if (message.type === 'init' || message.type === 'visibility') open$.next(message.open);
-    if (message.type === 'addToolbarItem') addItem(message.item);
+    if (message.type === 'init') page = message.page ?? origin;
+    if (message.type === 'addToolbarItem') toolbar$.next([...toolbar$.value, { value: message.value, page }]);
     messages$.next(message);
   });
   const post = (message: WidgetMessage) => postTo(win, origin, message);
-  /** The host's item joins the toolbar, in place of one of the same id; what is none is refused, for the host's warning. */
-  const addItem = (item: unknown) => {
-    if (!isToolbarItem(item)) return post({ type: 'refused', what: 'toolbar item', value: item });
-    const items = toolbar$.value;
-    toolbar$.next(items.some((i) => i.id === item.id) ? items.map((i) => (i.id === item.id ? item : i)) : [...items, item]);
-  };
   post({ type: 'hello' });
   return { origin, post, messages$, open$, toolbar$ };
 }

@@ -66,20 +66,14 @@ function ask({ api, getState, scheduler, log }: EffectContext, id: string): Obse
       }
     };
     // A card is asked as its fallback text, with the card beside it (docs/protocol.md "The robot: robotAsk").
-    const request: RobotAskRequest = isCardMessage(question)
-      ? {
-          userId: state.session.userId,
-          channelId: state.query.channelId,
-          question: cardFallbackText(question.msgContent) || question.msgContent,
-          msgType: MsgType.Card,
-          card: question.msgContent,
-        }
-      : {
-          userId: state.session.userId,
-          channelId: state.query.channelId,
-          question: question.msgContent,
-          msgType: typeof question.msgType === 'number' ? question.msgType : MsgType.Text,
-        };
+    const card = isCardMessage(question);
+    const request: RobotAskRequest = {
+      userId: state.session.userId,
+      channelId: state.query.channelId,
+      question: (card && cardFallbackText(question.msgContent)) || question.msgContent,
+      msgType: card ? MsgType.Card : typeof question.msgType === 'number' ? question.msgType : MsgType.Text,
+      ...(card && { card: question.msgContent }),
+    };
     return api
       .robotAsk(request)
       .pipe(timeout({ each: ROBOT_STALL_MS, with: () => throwError(() => new Stalled()), scheduler }))
