@@ -653,7 +653,25 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
     const frame = await chatFrame(page);
     const item = frame.getByRole('button', { name: 'Ask about this product' });
     await item.waitFor();
-    expect(await item.getAttribute('title')).toBe('Ask about this product');
+    // Its title shows above it as a popover after SPEC §9's show delay (a CSS transition of 300 ms
+    // delay), and at once under reduced motion.
+    const tip = item.locator('.composer__tip');
+    expect(await tip.textContent()).toBe('Ask about this product');
+    expect(await tip.isVisible()).toBe(false);
+    await item.hover();
+    expect(await tip.evaluate((el) => el.getAnimations().map((a) => a.effect?.getTiming().delay))).toEqual([300]);
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    // The pointer leaves for the list (a move out of the frame leaves its :hover as it was).
+    const away = frame.locator('.message-list__scroller');
+    await away.hover();
+    await expect.poll(() => tip.isVisible()).toBe(false);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await item.hover();
+    expect(await tip.evaluate((el) => el.getAnimations().length)).toBe(0);
+    expect(await tip.isVisible()).toBe(true);
+    await away.hover();
+    expect(await tip.isVisible()).toBe(false);
+    await page.emulateMedia({ reducedMotion: null });
     expect(await item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await frame.getByRole('button', { name: 'Bad' }).count()).toBe(0);
     // The widget checks the item: the console the shop's developer reads (the page's with its frames') has its one warning.

@@ -51,13 +51,29 @@ describe("the composer toolbar (SPEC §3 Toolbar item): the widget's own items a
     expect(toolbarNames(form)).toEqual(['Attach a file', 'Switch to voice input', 'Share my cart', 'Ask about this product']);
 
     const cart = screen.getByRole('button', { name: 'Share my cart' });
-    expect(cart.title).toBe('Share my cart');
+    // Its title shows as a popover (HostTools.css), hidden from screen readers, which hear the name.
+    expect(cart.querySelector('.composer__tip')?.textContent).toBe('Share my cart');
+    expect(cart.querySelector('.composer__tip')?.getAttribute('aria-hidden')).toBe('true');
     expect(cart.querySelector('img')?.getAttribute('src')).toBe(CART.icon);
     expect(cart.querySelector('img')?.getAttribute('alt')).toBe('');
     expect(screen.getByRole('button', { name: 'Ask about this product' }).querySelector('img')?.getAttribute('src')).toBe(PRODUCT.img);
 
     fireEvent.click(screen.getByRole('button', { name: 'Ask about this product' }));
     expect(link.posted).toEqual([{ type: 'toolbarItem', id: 'product' }]);
+  });
+
+  it('Escape hides an item’s popover until focus or the pointer leaves it (WCAG 1.4.13)', async () => {
+    renderUi(<Composer />, { engine: testEngine().engine });
+    act(() => add(CART));
+    const cart = await screen.findByRole('button', { name: 'Share my cart' });
+    cart.focus();
+    fireEvent.keyDown(cart, { key: 'Escape' });
+    expect(cart.classList.contains('composer__tool--quiet')).toBe(true);
+    fireEvent.blur(cart);
+    expect(cart.classList.contains('composer__tool--quiet')).toBe(false);
+    fireEvent.keyDown(cart, { key: 'Escape' });
+    fireEvent.pointerLeave(cart);
+    expect(cart.classList.contains('composer__tool--quiet')).toBe(false);
   });
 
   it("the items are keyboard reachable: enabled buttons in the tab order, the host's after the widget's", async () => {
@@ -75,7 +91,12 @@ describe("the composer toolbar (SPEC §3 Toolbar item): the widget's own items a
     act(() => add(CART, { id: 'x', title: 'Evil', icon: 'javascript:alert(1)' }, PRODUCT));
     act(() => add({ ...CART, title: 'My cart' }));
     await screen.findByRole('button', { name: 'My cart' });
-    expect(toolbarNames(document.querySelector('form') as HTMLElement)).toEqual(['Attach a file', 'Switch to voice input', 'My cart', 'Ask about this product']);
+    expect(toolbarNames(document.querySelector('form') as HTMLElement)).toEqual([
+      'Attach a file',
+      'Switch to voice input',
+      'My cart',
+      'Ask about this product',
+    ]);
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
@@ -98,7 +119,12 @@ describe("the host page's toolbar items as the widget reads them (hostToolbar)",
   const at = (value: unknown, page = 'https://shop.example/boots/alpine?size=42'): HostItemEntry => ({ value, page });
 
   it('in the order added, one of the same id in the other’s place, icons and images resolved against the page they came from, only their four fields kept', () => {
-    const toolbar = hostToolbar([at(CART), at(PRODUCT), at({ ...CART, title: 'My cart', icon: '/icons/cart.svg', onClick: 'x' }), at(PRODUCT, 'https://shop.example/')]);
+    const toolbar = hostToolbar([
+      at(CART),
+      at(PRODUCT),
+      at({ ...CART, title: 'My cart', icon: '/icons/cart.svg', onClick: 'x' }),
+      at(PRODUCT, 'https://shop.example/'),
+    ]);
     expect(toolbar).toEqual([
       { id: 'cart', title: 'My cart', icon: 'https://shop.example/icons/cart.svg', img: undefined },
       { id: 'product', title: 'Ask about this product', icon: undefined, img: 'https://shop.example/pictures/boots.jpg' },

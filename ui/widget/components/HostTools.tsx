@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { isRecord, warn, type HostToolbarItem } from '../../loader/protocol';
 import { embeddingHost, type HostItemEntry } from '../hostLink';
 import './HostTools.css';
@@ -14,7 +14,7 @@ const text = (value: unknown): value is string => typeof value === 'string' && v
 const isWebUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\/\S+$/i.test(value);
 
 /** `value` reads as a toolbar item: an id and a title (not blank), and an icon or an image, each an http(s) URL when given. */
-export function isToolbarItem(value: unknown): value is HostToolbarItem {
+function isToolbarItem(value: unknown): value is HostToolbarItem {
   return isRecord(value) && text(value.id) && text(value.title) && isWebUrl(value.icon ?? value.img) && (value.img === undefined || isWebUrl(value.img));
 }
 
@@ -59,20 +59,31 @@ const subscribe = (listener: () => void) => {
 };
 const entries = () => embeddingHost?.toolbar$.value ?? NONE;
 
-/** The host page's items as buttons named by their title (a tooltip too), with the icon or the image; choosing one tells the page. */
+/**
+ * The host page's items as buttons named by their title, with the icon or the image; choosing one
+ * tells the page. A host's icon says less than the widget's own, so its title also shows as a
+ * popover above it on hover and keyboard focus, after SPEC §9's show/hide delay (HostTools.css);
+ * Escape hides it until the pointer or focus leaves (WCAG 1.4.13).
+ */
 export function HostTools() {
   const added = useSyncExternalStore(subscribe, entries);
   const items = useMemo(() => hostToolbar(added), [added]);
+  const [quiet, setQuiet] = useState<string | null>(null);
   return items.map(({ id, title, icon, img }) => (
     <button
       key={id}
       type="button"
-      className="icon-button composer__tool composer__tool--host"
+      className={`icon-button composer__tool composer__tool--host${quiet === id ? ' composer__tool--quiet' : ''}`}
       onClick={() => embeddingHost?.post({ type: 'toolbarItem', id })}
+      onKeyDown={(e) => e.key === 'Escape' && setQuiet(id)}
+      onBlur={() => setQuiet(null)}
+      onPointerLeave={() => setQuiet(null)}
       aria-label={title}
-      title={title}
     >
       {img ? <img className="composer__host-img" src={img} alt="" /> : <img className="composer__host-icon" src={icon} alt="" />}
+      <span className="composer__tip" aria-hidden="true">
+        {title}
+      </span>
     </button>
   ));
 }
