@@ -435,7 +435,14 @@ describe('toolbar items and cards from the host page (issue 26)', () => {
 
   it('what the widget checks goes to it as the page passed it (a copy), whatever it is: the widget warns of a bad one (tests/widget/hostLink.test.ts, earlyChat)', () => {
     const c = chat();
-    const items = [null, undefined, 'cart', { id: 'a', title: 'No picture' }, { id: 'a', title: 'Number', icon: 42 }, { id: 'a', title: 'Script', icon: 'javascript:alert(1)' }];
+    const items = [
+      null,
+      undefined,
+      'cart',
+      { id: 'a', title: 'No picture' },
+      { id: 'a', title: 'Number', icon: 42 },
+      { id: 'a', title: 'Script', icon: 'javascript:alert(1)' },
+    ];
     for (const item of items) c.push(['addToolbarItem', item as never]);
     c.open();
     fromWidget({ type: 'hello' });

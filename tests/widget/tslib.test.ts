@@ -23,7 +23,7 @@ function rxjs({ __awaiter, __asyncValues, __asyncGenerator, __await }: Helpers) 
     var e_1: any, _a: any;
     return __awaiter(this, void 0, Promise, function* (): Generator<any, any, any> {
       try {
-        for (asyncIterable_1 = __asyncValues(asyncIterable); (asyncIterable_1_1 = yield asyncIterable_1.next()), !asyncIterable_1_1.done; ) {
+        for (asyncIterable_1 = __asyncValues(asyncIterable); (asyncIterable_1_1 = yield asyncIterable_1.next()), !asyncIterable_1_1.done;) {
           const value = asyncIterable_1_1.value;
           subscriber.next(value);
           if (subscriber.closed) {

@@ -85,7 +85,16 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   function init(): void {
     if (!waiting || !started || initialised) return;
     initialised = true;
-    post({ type: 'init', open, identity, params, language: chosen || undefined, pageLanguage: language, visitorId: read(local, idKey) ?? undefined, page: location.href });
+    post({
+      type: 'init',
+      open,
+      identity,
+      params,
+      language: chosen || undefined,
+      pageLanguage: language,
+      visitorId: read(local, idKey) ?? undefined,
+      page: location.href,
+    });
     calls = calls.filter(([message, kept]) => (post(message), kept));
   }
 

@@ -134,12 +134,7 @@ export function isWidgetMessage(data: unknown): data is Envelope<WidgetMessage, 
   if (!ofSource(data, WIDGET_SOURCE)) return false;
   const { type, message } = data;
   if (type === 'message') return data.newMessage === true && isRecord(message) && typeof message.preview === 'string' && optString(message.senderName);
-  return (
-    type === 'hello' ||
-    type === 'close' ||
-    (type === 'visitor' && text(data.visitorId)) ||
-    (type === 'toolbarItem' && text(data.id))
-  );
+  return type === 'hello' || type === 'close' || (type === 'visitor' && text(data.visitorId)) || (type === 'toolbarItem' && text(data.id));
 }
 
 /**

@@ -27,7 +27,14 @@ function withHost(search: string, { identity, params }: HostInit): string {
 function chatOptions(query: string, host: HostLink | null, init: HostInit | null): ChatEngineOptions {
   // Embedded by the loader, the visitor sees the chat only while the host's panel is open (read receipts, title notice).
   const visibility = host ? combineLatest([documentVisibility(), host.open$]).pipe(map(([page, open]) => page && open)) : documentVisibility();
-  return { query, storage: browserStorage(), visibility, online: networkReturns(), previousUrl: init?.page || document.referrer || undefined, visitorId: init?.visitorId };
+  return {
+    query,
+    storage: browserStorage(),
+    visibility,
+    online: networkReturns(),
+    previousUrl: init?.page || document.referrer || undefined,
+    visitorId: init?.visitorId,
+  };
 }
 
 /** Creates the chat; embedded by the loader, the host keeps the visitor's id it gets (its storage outlives ours where third-party storage is blocked). */
