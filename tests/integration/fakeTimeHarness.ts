@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { ChatEngine } from '@visitor-chat/chat-engine';
+import { loadSseParser } from '#engine/transport/sse';
 
 /**
  * A real engine against the reference server through MSW, in fake time: the engine's timers run on
@@ -23,7 +24,13 @@ const STEP_MS = 100;
 export function fakeTimeHarness(): { server: ReturnType<typeof setupServer>; engines: ChatEngine[] } {
   const server = setupServer();
   const engines: ChatEngine[] = [];
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(async () => {
+    server.listen({ onUnhandledRequest: 'error' });
+    // The parts the engine imports on demand (a streamed answer's parser and frame decoder), loaded
+    // now in real time: imported first under fake time, their loading (a transform of real
+    // milliseconds) could outlast every step of `advance`, and the answer never arrive in the test.
+    await Promise.all([loadSseParser(), import('#engine/transport/robotFrames')]);
+  });
   afterEach(() => {
     for (const engine of engines.splice(0)) engine.dispose();
     server.resetHandlers();
