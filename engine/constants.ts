@@ -67,6 +67,15 @@ const backoff =
     Math.min(firstMs * 2 ** (attempt - 1), maxMs);
 /** The wait before try `attempt + 1` of a start (or a session's restart) after `attempt` tries failed: 1 s, 2 s, 4 s … at most 30 s (our choice). */
 export const retryWaitMs = backoff(1_000, 30_000);
+/**
+ * The wait before background resend `attempt + 1` of the visitor's failed messages (issue 27, our
+ * choice): 5 s, 10 s, 20 s … at most 60 s, or longer when the server's Retry-After says so.
+ */
+export const resendWaitMs = backoff(5_000, 60_000);
+/** Background resends stop after this long without a success (the network's return, the page shown again or a new session send them again). */
+export const RESEND_FOR_MS = 30 * 60_000;
+/** The longest Retry-After the engine honours: a server asking for more is asked again after this. */
+export const RETRY_AFTER_MAX_MS = 5 * 60_000;
 
 /** Push (docs/protocol.md "Push"): the stream's path under the API prefix when the channel names none. */
 export const EVENT_STREAM_PATH = 'events';

@@ -3,7 +3,7 @@ import { agentEvents } from './features/agentEvents/effect';
 import { bootstrap } from './features/bootstrap/effect';
 import { close } from './features/conversation/close';
 import { countdowns } from './features/countdowns/effect';
-import { delivery } from './features/delivery/effect';
+import { delivery, resend } from './features/delivery/effect';
 import { evaluation } from './features/evaluation/effect';
 import { faq } from './features/faq/effect';
 import { history } from './features/history/effect';
@@ -28,6 +28,7 @@ export const EFFECTS: readonly Effect[] = [
   recovery,
   history,
   delivery,
+  resend,
   outbox,
   robot,
   welcome,

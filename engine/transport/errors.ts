@@ -3,6 +3,8 @@
 /** Base of every transport failure. `call` is the SPEC §7 call that failed. */
 export abstract class TransportError extends Error {
   abstract readonly kind: 'api' | 'network' | 'timeout' | 'malformed';
+  /** The wait the server asked for before the next try (its `Retry-After`, on any answer that failed), in ms. */
+  retryAfterMs?: number;
   constructor(
     readonly call: string,
     message: string,

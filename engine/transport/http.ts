@@ -1,9 +1,9 @@
 import { Observable, type SchedulerLike } from 'rxjs';
-import { API_PREFIX, HTTP_TIMEOUT_MS } from '../constants';
+import { API_PREFIX, HTTP_TIMEOUT_MS, RETRY_AFTER_MAX_MS } from '../constants';
 import { API_OK } from '../model/codes';
 import { DecodeError, object, optNumber, type Json } from '../model/decode';
 import type { CallName } from '../protocol';
-import { ApiError, MalformedResponseError, NetworkError, TimeoutError } from './errors';
+import { ApiError, MalformedResponseError, NetworkError, TimeoutError, TransportError } from './errors';
 
 const PREFIX_PATH = API_PREFIX.replace(/\/+$/, '');
 
@@ -37,7 +37,16 @@ export function httpCall(base: string, fetcher: () => typeof fetch, scheduler: S
         signal: controller.signal,
       })
         .then(
-          (res) => res.text().then((text) => unwrap(name, res.status, text, decode)),
+          (res) =>
+            res
+              .text()
+              .then((text) => unwrap(name, res.status, text, decode))
+              .catch((error: unknown) => {
+                // A 503 or a 429 may say when to come back (an HTML page of a proxy too).
+                const wait = retryAfterMs(res.headers?.get('retry-after') ?? null, Date.now());
+                if (error instanceof TransportError && wait !== undefined) error.retryAfterMs = wait;
+                throw error;
+              }),
           (cause: unknown) => {
             if (timedOut) throw new TimeoutError(name, timeoutMs);
             throw new NetworkError(name, `${name}: ${cause instanceof Error ? cause.message : 'network failure'}`);
@@ -61,6 +70,17 @@ export function httpCall(base: string, fetcher: () => typeof fetch, scheduler: S
       };
     });
   };
+}
+
+/**
+ * A `Retry-After` header as a wait in ms (RFC 9110: delay-seconds, or an HTTP date, `now` being the
+ * wall clock), at most RETRY_AFTER_MAX_MS; undefined when there is none or it cannot be read.
+ */
+function retryAfterMs(header: string | null, now: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  const ms = /^\d+$/.test(value) ? Number(value) * 1_000 : Date.parse(value) - now;
+  return Number.isNaN(ms) ? undefined : Math.min(Math.max(ms, 0), RETRY_AFTER_MAX_MS);
 }
 
 /** Checks a response envelope (JSON, code 200) and decodes its data; throws a TransportError. */

@@ -14,7 +14,8 @@ import { testedRuntime } from '../support/runtime';
  * Preact one (tag smoke). The budgets are ratchets, a little above the measured size: lower one
  * whenever its first screen shrinks; docs/sizes.md has the figures and their history.
  */
-const BUDGET_KB: Record<WidgetRuntime, number> = { react: 112, preact: 62.5 };
+// Raised by 0.5 kB each for issue 27's background resends (docs/sizes.md, History).
+const BUDGET_KB: Record<WidgetRuntime, number> = { react: 112.5, preact: 63 };
 const BUDGET_BYTES = BUDGET_KB[testedRuntime()] * 1024;
 const DIST = inject('distDir');
 

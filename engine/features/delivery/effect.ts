@@ -6,6 +6,7 @@ import {
   concatMap,
   defer,
   distinctUntilChanged,
+  exhaustMap,
   filter,
   first,
   from,
@@ -20,7 +21,7 @@ import {
   takeUntil,
   timer,
 } from 'rxjs';
-import { DELIVERY_LOADING_DELAY_MS, DELIVERY_MAX_MS, DELIVERY_RETRY_MS, HTTP_TIMEOUT_MS } from '../../constants';
+import { DELIVERY_LOADING_DELAY_MS, DELIVERY_MAX_MS, DELIVERY_RETRY_MS, HTTP_TIMEOUT_MS, RESEND_FOR_MS, resendWaitMs } from '../../constants';
 import { errorText, ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import type { ChatState } from '../../core/state';
@@ -32,7 +33,8 @@ import { findMessage } from '../../model/timeline';
 import type { ChatSession } from '../bootstrap/slice';
 import { forgotSession } from '../bootstrap/predicates';
 import { agentWaitEndedSince, heldForAgent } from '../conversation/predicates';
-import { isPendingVisitorMessage } from './predicates';
+import { ApiError, MalformedResponseError, TransportError } from '../../transport/errors';
+import { canRetry, isPendingVisitorMessage } from './predicates';
 
 const PERCENT = 100;
 
@@ -52,20 +54,36 @@ function upload({ api }: EffectContext, id: string, req: UploadRequest): Observa
   );
 }
 
+/** Until when the server asked (Retry-After) not to be sent to again, per engine (its effects' one context). */
+const askedToWaitUntil = new WeakMap<EffectContext, number>();
+
+/** Keeps the wait a failed sendMsg's answer asked for (TransportError.retryAfterMs), for the background resends. */
+function noteRetryAfter(ctx: EffectContext, error: unknown): void {
+  if (error instanceof TransportError && error.retryAfterMs)
+    askedToWaitUntil.set(ctx, Math.max(askedToWaitUntil.get(ctx) ?? 0, ctx.scheduler.now() + error.retryAfterMs));
+}
+
 /**
- * One sendMsg attempt (SPEC §7): the server's answer, or nothing when the transport fails (the next
- * attempt, or the fail, follows) or when no answer came within the HTTP time-out (20 s) of its start,
+ * One sendMsg attempt (SPEC §7): the server's answer, or nothing when the transport fails (logged
+ * with `failed`'s line; the next attempt, or the fail, follows) or when no answer came within the HTTP time-out (20 s) of its start,
  * whatever the transport does. Every attempt carries the message's local id as clientMsgId
  * (docs/protocol.md "Extensions"), so that a server that knows it stores the message once.
  */
-function attempt({ api, scheduler, log, getState }: EffectContext, id: string, session: ChatSession): Observable<SendMsgData> {
+function attempt(
+  ctx: EffectContext,
+  id: string,
+  session: ChatSession,
+  failed = (e: unknown) => `sendMsg failed, next attempt within ${DELIVERY_RETRY_MS} ms: ${errorText(e)}`,
+): Observable<SendMsgData> {
+  const { api, scheduler, log, getState } = ctx;
   return defer(() => {
     const message = findMessage(getState().messages, id);
     return message ? api.sendMsg({ ...toWire(message, session.userId), clientMsgId: message.id }) : EMPTY;
   }).pipe(
     takeUntil(timer(HTTP_TIMEOUT_MS, scheduler)),
     catchError((e: unknown) => {
-      log.warn(`sendMsg failed, next attempt within ${DELIVERY_RETRY_MS} ms: ${errorText(e)}`);
+      log.warn(failed(e));
+      noteRetryAfter(ctx, e);
       return EMPTY;
     }),
   );
@@ -202,5 +220,68 @@ export const delivery: Effect = (ctx) => {
   );
   return merge(typedBefore$, sent$, restored$, retried$).pipe(
     mergeMap((id) => deliver(ctx, id).pipe(takeUntil(retried$.pipe(filter((again) => again === id))))),
+  );
+};
+
+/**
+ * A failure worth sending again later by itself: the server was away or overloaded (an answer of
+ * 5xx or 429, a page that is no chat API — a proxy's error page), the network, or no answer in time.
+ * A refusal in the chat API's own envelope (another code) is not: the visitor's Retry stays.
+ */
+export function worthResending(error: unknown): boolean {
+  if (error instanceof ApiError) return error.code === 429 || error.code >= 500;
+  return error instanceof TransportError && !(error instanceof MalformedResponseError && error.enveloped);
+}
+
+/**
+ * What goes on after SPEC §4's fail at 12 s (issue 27; docs/protocol.md "Outbox"): the failed
+ * messages stay "Not delivered" with their Retry, and are sent again by themselves in the background,
+ * oldest first, one attempt each per round (the same clientMsgId: the server stores each once) —
+ * after 5 s, 10 s, 20 s … at most 60 s (resendWaitMs), or later when the server's Retry-After (to any
+ * attempt of the message's cycle or of these) asks for longer — until the server takes them (sendSucceeded) or refuses them (a status other than 1, or
+ * a failure not worthResending: they wait for the visitor's Retry), for at most RESEND_FOR_MS (30 min)
+ * from the fail that started them (then the outbox's own occasions: the network back, the page shown
+ * again, a new session). A file whose upload failed waits for the visitor's Retry, which uploads it again.
+ */
+export const resend: Effect = (ctx) => {
+  const { intent$, getState, scheduler } = ctx;
+  /** Messages the server refused: not sent again by themselves. */
+  const refused = new Set<string>();
+  const due = () =>
+    getState()
+      .messages.filter((m) => canRetry(m) && !m.upload && !refused.has(m.id))
+      .map((m) => m.id);
+  const rounds = (round: number, since: number): Observable<Intent> =>
+    defer(() => {
+      const wait = Math.max(resendWaitMs(round + 1), (askedToWaitUntil.get(ctx) ?? 0) - scheduler.now());
+      if (!due().length || scheduler.now() + wait - since > RESEND_FOR_MS) return EMPTY;
+      const one = (id: string): Observable<Intent> =>
+        defer(() => {
+          const { session, reconnecting, messages } = getState();
+          if (!session || reconnecting || !canRetry(findMessage(messages, id))) return EMPTY;
+          return attempt(ctx, id, session, (e) => {
+            if (!worthResending(e)) refused.add(id);
+            return `resending ${id} failed: ${errorText(e)}`;
+          }).pipe(
+            mergeMap((data): Observable<Intent> => {
+              if (data.status === SEND_OK) return of({ type: 'sendSucceeded', id, ...(data.id && { serverId: data.id }) });
+              refused.add(id);
+              return EMPTY;
+            }),
+          );
+        });
+      return timer(wait, scheduler).pipe(
+        concatMap(() => from(due()).pipe(concatMap(one))),
+        (sent$) =>
+          concat(
+            sent$,
+            defer(() => rounds(round + 1, since)),
+          ),
+      );
+    });
+  // One background run at a time: a message that fails meanwhile joins its next round.
+  return intent$.pipe(
+    ofType('sendFailed'),
+    exhaustMap(() => rounds(0, scheduler.now())),
   );
 };

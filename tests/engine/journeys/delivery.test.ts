@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChatEngine } from '#engine/engine';
 import type { SendMsgData } from '#engine/protocol';
+import { MessageStatus } from '#engine/model/codes';
 import { answers } from '../support/fakeApi';
 import { CHANNEL_ID, IND, act, indicatorOf, newScheduler, readyApi, sequentialIds } from '../support/fixtures';
 
@@ -31,14 +32,28 @@ describe('SPEC §4 delivery indicator cycle (800 ms / 5 s / 12 s), through the e
       const expected = ' u 9ms p 799ms l 11199ms f';
       expectObservable(indicatorOf(engine)).toBe(expected, IND);
       act(cold, commands, { S: () => engine.start(), t: () => engine.sendText('hello') });
+      let inCycle = 0;
+      cold('12010ms x').subscribe(() => (inCycle = fake.count('sendMsg')));
       flush();
-      expect(fake.count('sendMsg')).toBe(3);
+      expect(inCycle).toBe(3);
       // Attempts overlap; each may still confirm for 20 s from its start, and none is left in flight after that.
-      expect(hanging.subscriptions.map((s) => [s.subscribedFrame, s.unsubscribedFrame])).toEqual([
+      const attempts = hanging.subscriptions.map((s) => [s.subscribedFrame, s.unsubscribedFrame]);
+      expect(attempts.slice(0, 3)).toEqual([
         [10, 20010],
         [5010, 25010],
         [10010, 30010],
       ]);
+      // Then in the background (issue 27): 5 s after the fail, and 10, 20, 40, 60 s after each try
+      // gave up (20 s), one at a time, for 30 minutes; the message stays failed all along.
+      expect(attempts.slice(3, 8)).toEqual([
+        [17010, 37010],
+        [47010, 67010],
+        [87010, 107010],
+        [147010, 167010],
+        [227010, 247010],
+      ]);
+      expect(Math.max(...attempts.map(([from]) => from ?? 0))).toBeLessThan(12010 + 30 * 60_000);
+      expect(engine.getSnapshot().messages[0]?.status).toBe(MessageStatus.Fail);
     });
   });
 

@@ -146,6 +146,22 @@ describe('VisitorApi over fetch (SPEC §7)', () => {
     expect(notEnvelope).toBeInstanceOf(MalformedResponseError);
   });
 
+  it('issue 27: a failed answer’s Retry-After (seconds, or a date) is on the error as retryAfterMs, at most 5 minutes; none without one', async () => {
+    server.use(
+      http.post(url('sendMsg'), () => new HttpResponse('<html>503</html>', { status: 503, headers: { 'content-type': 'text/html', 'retry-after': '30' } })),
+      http.post(url('typing'), () =>
+        HttpResponse.json({ code: 429, message: 'slow down' }, { status: 429, headers: { 'retry-after': new Date(Date.now() + 3_600_000).toUTCString() } }),
+      ),
+      http.post(url('getAdminCard'), () => HttpResponse.json({ code: 500, message: 'down' }, { status: 500 })),
+    );
+    const html = await failure(newApi().sendMsg({ userId: 'u', senderType: 1, msgType: 1, msgContent: 'x' }));
+    const limited = await failure(newApi().typing({ userId: 'u', msgContent: 'x' }));
+    const plain = await failure(newApi().getAdminCard({ userId: 'u' }));
+    expect(html).toMatchObject({ kind: 'malformed', retryAfterMs: 30_000 });
+    expect(limited).toMatchObject({ kind: 'api', code: 429, retryAfterMs: 5 * 60_000 });
+    expect((plain as TransportError).retryAfterMs).toBeUndefined();
+  });
+
   it('DESIGN wire data: data of the wrong shape (chatStart without userId) is a MalformedResponseError naming the field', async () => {
     server.use(http.post(url('chatStart'), () => HttpResponse.json({ code: 200, data: { sessionId: 's1', pollId: 'p1', status: 0 } })));
 
