@@ -169,10 +169,18 @@ export function MessageList() {
     const scroller = viewport.current?.querySelector('.message-list__scroller');
     const rows = scroller?.firstElementChild;
     if (!scroller || !rows || typeof ResizeObserver === 'undefined') return undefined;
+    // The list's own box is watched too: when it shrinks (the on-screen keyboard, a rotation), a list
+    // that was at the bottom before stays there — whatever a scroll event in between made of atBottom.
+    let height = scroller.clientHeight;
     const observer = new ResizeObserver(() => {
-      if (atBottom.current && scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > 0) scroller.scrollTop = scroller.scrollHeight;
+      const gap = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+      const shrunkBy = Math.max(0, height - scroller.clientHeight);
+      height = scroller.clientHeight;
+      if (shrunkBy && gap - shrunkBy < STICK_PX) atBottom.current = true;
+      if (atBottom.current && gap > 0) scroller.scrollTop = scroller.scrollHeight;
     });
     observer.observe(rows);
+    observer.observe(scroller);
     return () => observer.disconnect();
   }, []);
 
