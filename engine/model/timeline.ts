@@ -49,6 +49,27 @@ export function prepend(list: readonly ChatMessage[], older: readonly ChatMessag
   return fresh.length ? assignTimes([...fresh, ...list]) : list;
 }
 
+/**
+ * Merges messages into the list by their time (SPEC §7 getSessionMsg: a running session's messages,
+ * which may be newer than the history or among it), skipping ones already there or repeated: each
+ * goes after the last message shown at or before its time.
+ */
+export function insertByTime(list: readonly ChatMessage[], incoming: readonly ChatMessage[]): readonly ChatMessage[] {
+  const known = new Set(list.flatMap(wireIds));
+  const out = list.slice();
+  let from = out.length;
+  for (const m of [...incoming].sort((a, b) => a.createdAt - b.createdAt)) {
+    const ids = wireIds(m);
+    if (ids.some((id) => known.has(id))) continue;
+    ids.forEach((id) => known.add(id));
+    let at = out.length;
+    while (at > 0 && (out[at - 1] as ChatMessage).createdAt > m.createdAt) at--;
+    out.splice(at, 0, m);
+    from = Math.min(from, at);
+  }
+  return from === out.length && out.length === list.length ? list : assignTimes(out, from);
+}
+
 /** The message with this id (its own or the backend's), if shown; searched from the end, as `update`. */
 export function findMessage(list: readonly ChatMessage[], id: string): ChatMessage | undefined {
   return list.findLast(named(id));

@@ -24,6 +24,22 @@ export function messages(data: Json): unknown[] {
   return data === undefined || data === null ? [] : list(data);
 }
 
+/** The keys a backend may put its list of messages under, when it answers an object (docs/protocol.md "getSessionMsg"). */
+const LIST_KEYS = ['list', 'msgList', 'messages', 'records', 'rows'] as const;
+
+/**
+ * The messages of getSessionMsg and getOfflineMsg, read liberally (issue 27): a list, or an object
+ * holding it under one of LIST_KEYS; nothing is no messages.
+ */
+export function messagesIn(data: Json): unknown[] {
+  if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
+    const o = data as Record<string, Json>;
+    const key = LIST_KEYS.find((k) => Array.isArray(o[k]));
+    return key ? list(o[key] as Json) : messages(data);
+  }
+  return messages(data);
+}
+
 export function decodeStart(data: Json): ChatStartData {
   const o = object(data, 'chatStart');
   return {

@@ -30,7 +30,19 @@ import type {
   UserRequest,
   WireEvent,
 } from '../protocol';
-import { decodeCard, decodeEvents, decodeSend, decodeStart, decodeStars, decodeTips, decodeTransfer, decodeUpload, messages, none } from './decoders';
+import {
+  decodeCard,
+  decodeEvents,
+  decodeSend,
+  decodeStart,
+  decodeStars,
+  decodeTips,
+  decodeTransfer,
+  decodeUpload,
+  messages,
+  messagesIn,
+  none,
+} from './decoders';
 import { eventStream } from './eventStream';
 import { httpCall, trimApiBase } from './http';
 import { robotAsk } from './robotAsk';
@@ -180,8 +192,8 @@ export function createVisitorApi(options: HttpOptions = {}): VisitorApi {
     transferAgent: (req) => call('transferAgent', req, decodeTransfer),
     getAdminCard: (req) => call('getAdminCard', req, (d) => decodeCard(d, options.warn)),
     getHistoryMsg: (req) => call('getHistoryMsg', req, messages),
-    getSessionMsg: (req) => call('getSessionMsg', req, messages),
-    getOfflineMsg: (req) => call('getOfflineMsg', req, messages),
+    getSessionMsg: (req) => call('getSessionMsg', req, messagesIn),
+    getOfflineMsg: (req) => call('getOfflineMsg', req, messagesIn),
     getEventMsg: (req) => call('getEventMsg', req, decodeEvents),
     eventStream: (req) => eventStream(apiBase, fetcher, req),
     sysMsg: (req) => call('sysMsg', req, none),

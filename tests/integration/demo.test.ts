@@ -1,3 +1,4 @@
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createChatEngine, memoryStorage, MsgType, SenderType, type ChatEngine, type ChatMessage, type StoragePort } from '@visitor-chat/chat-engine';
@@ -120,5 +121,26 @@ describe('bootstrap errors from the reference server', () => {
     const engine = startEngine('?siteid=demo');
     await vi.waitFor(() => expect(engine.getSnapshot().phase).toBe('ready'));
     expect(engine.getSnapshot().channel?.title).toBe('Demo shop support');
+  });
+});
+
+describe('a visitor back in a running conversation (SPEC §7 getSessionMsg, issue 27)', () => {
+  it('sees that session’s messages once each, even from a backend whose history keeps none of them', async () => {
+    const storage = memoryStorage();
+    const first = startEngine('?channelid=agent', storage);
+    await vi.waitFor(() => expect(first.getSnapshot().phase).toBe('ready'));
+    first.sendText('Where is my order?');
+    await vi.waitFor(() => expect(texts(first).some((t) => t.includes('looking into “Where is my order?”'))).toBe(true), { timeout: 5_000 });
+    first.dispose();
+
+    // The history answers nothing of the running session: only getSessionMsg has it.
+    server.use(http.post(`${API_BASE}/api/chat/visitor/getHistoryMsg`, () => HttpResponse.json({ code: 200, data: [] })));
+    const second = startEngine('?channelid=agent', storage);
+
+    await vi.waitFor(() => expect(texts(second).some((t) => t.includes('looking into “Where is my order?”'))).toBe(true), { timeout: 5_000 });
+    const shown = texts(second);
+    expect(shown.filter((t) => t === 'Where is my order?')).toHaveLength(1);
+    expect(shown.filter((t) => t.includes('looking into “Where is my order?”'))).toHaveLength(1);
+    expect(shown.indexOf('Where is my order?')).toBeLessThan(shown.findIndex((t) => t.includes('looking into')));
   });
 });

@@ -1,10 +1,25 @@
-import { EMPTY, catchError, defer, exhaustMap, first, map, of, switchMap, type Observable } from 'rxjs';
+import { EMPTY, catchError, defer, exhaustMap, filter, first, map, of, switchMap, type Observable } from 'rxjs';
 import { HISTORY_PAGE_SIZE } from '../../constants';
 import { errorText, ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import { decodeMessage } from '../../model/decodeMessage';
+import { ChatStatus } from '../../model/codes';
 import type { ChatMessage } from '../../model/message';
 import { forgotSession } from '../bootstrap/predicates';
+
+/** Messages of a call's answer, decoded, oldest first: one that does not decode is dropped with a log line. */
+function decoded({ scheduler, newId, log }: EffectContext, raw: readonly unknown[], label: string): ChatMessage[] {
+  const now = scheduler.now();
+  const items = raw.flatMap((item, i): ChatMessage[] => {
+    try {
+      return [decodeMessage(item, { now, newId, warn: (line) => log.warn(line) }, `${label}[${i}]`)];
+    } catch (e) {
+      log.warn(`dropped a ${label} message: ${errorText(e)}`);
+      return [];
+    }
+  });
+  return items.sort((a, b) => a.createdAt - b.createdAt);
+}
 
 /**
  * One page: the newest (`older` false) or the one before the oldest message shown. A page asked in
@@ -13,7 +28,7 @@ import { forgotSession } from '../bootstrap/predicates';
  */
 function page(ctx: EffectContext, older: boolean): Observable<Intent> {
   return defer(() => {
-    const { api, getState, scheduler, log, newId } = ctx;
+    const { api, getState, log } = ctx;
     const { session, messages, history: h } = getState();
     if (!session || !h.loading) return EMPTY;
     const oldest = older ? messages.find((m) => m.msgTime !== undefined) : undefined;
@@ -23,19 +38,7 @@ function page(ctx: EffectContext, older: boolean): Observable<Intent> {
       return of<Intent>({ type: 'historyLoaded', messages: [], exhausted: true });
     }
     return api.getHistoryMsg({ pageSize: HISTORY_PAGE_SIZE, maxTime: oldest?.createdAt, userId: session.userId }).pipe(
-      map((raw): Intent => {
-        const now = scheduler.now();
-        const items = raw.flatMap((item, i): ChatMessage[] => {
-          try {
-            return [decodeMessage(item, { now, newId, warn: (line) => log.warn(line) }, `history[${i}]`)];
-          } catch (e) {
-            log.warn(`dropped a history message: ${errorText(e)}`);
-            return [];
-          }
-        });
-        items.sort((a, b) => a.createdAt - b.createdAt);
-        return { type: 'historyLoaded', messages: items, exhausted: raw.length < HISTORY_PAGE_SIZE };
-      }),
+      map((raw): Intent => ({ type: 'historyLoaded', messages: decoded(ctx, raw, 'history'), exhausted: raw.length < HISTORY_PAGE_SIZE })),
       catchError((e: unknown) => {
         log.warn(`history failed: ${errorText(e)}`);
         if (!forgotSession(e)) return of<Intent>({ type: 'historyFailed' });
@@ -58,4 +61,26 @@ export const history: Effect = (ctx) =>
     // A request the reducer refused (canLoadOlder) did not set `loading`: nothing to load.
     ofType('sessionStarted', 'sessionResumed', 'historyRequested'),
     exhaustMap((intent) => page(ctx, intent.type === 'historyRequested')),
+  );
+
+/**
+ * SPEC §7 getSessionMsg {userId, sessionId} (issue 27): a visitor who comes back into a running
+ * conversation (chatStart, or a resumed session, in status 2 or 3) sees that session's messages,
+ * merged by time with what is shown, once each — also where the history call keeps only older
+ * ones. A failure leaves the list as it was, with a log line.
+ */
+export const sessionMessages: Effect = (ctx) =>
+  ctx.intent$.pipe(
+    ofType('sessionStarted', 'sessionResumed'),
+    filter((i) => i.status === ChatStatus.InConversation || i.status === ChatStatus.Queued),
+    switchMap(({ session }) =>
+      // Deferred: a backend of the integrator's that has no getSessionMsg throws here, and is a log line.
+      defer(() => ctx.api.getSessionMsg({ userId: session.userId, sessionId: session.sessionId })).pipe(
+        map((raw): Intent => ({ type: 'sessionMessagesLoaded', messages: decoded(ctx, raw, 'session') })),
+        catchError((e: unknown) => {
+          ctx.log.warn(`getSessionMsg failed: ${errorText(e)}`);
+          return EMPTY;
+        }),
+      ),
+    ),
   );

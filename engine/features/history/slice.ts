@@ -1,6 +1,6 @@
 import type { Cases } from '../../core/cases';
 import type { ChatMessage } from '../../model/message';
-import { prepend } from '../../model/timeline';
+import { insertByTime, prepend } from '../../model/timeline';
 import { canLoadOlder } from './predicates';
 
 /** The conversation's history (SPEC §7 getHistoryMsg): a page loading, or none left. */
@@ -12,7 +12,11 @@ export interface HistoryState {
 /** Loads the next older page of history. */
 export type HistoryCommand = { type: 'historyRequested' };
 
-export type HistoryResult = { type: 'historyLoaded'; messages: readonly ChatMessage[]; exhausted: boolean } | { type: 'historyFailed' };
+export type HistoryResult =
+  | { type: 'historyLoaded'; messages: readonly ChatMessage[]; exhausted: boolean }
+  | { type: 'historyFailed' }
+  /** SPEC §7 getSessionMsg: the messages of the running session the visitor came back into, merged by time (insertByTime). */
+  | { type: 'sessionMessagesLoaded'; messages: readonly ChatMessage[] };
 
 export const initialHistory: HistoryState = { history: { loading: false, exhausted: false, newest: false } };
 
@@ -28,4 +32,8 @@ export const historyCases = {
     history: { loading: false, exhausted, newest: true },
   }),
   historyFailed: (state) => ({ ...state, history: { ...state.history, loading: false } }),
+  sessionMessagesLoaded: (state, { messages }) => {
+    const merged = insertByTime(state.messages, messages);
+    return merged === state.messages ? state : { ...state, messages: merged };
+  },
 } satisfies Cases;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MsgType, SenderType } from '#engine/model/codes';
 import { type ChatMessage, createMessage } from '#engine/model/message';
-import { assignTimes, findMessage, update } from '#engine/model/timeline';
+import { assignTimes, findMessage, insertByTime, update } from '#engine/model/timeline';
 
 const T = Date.UTC(2024, 4, 15, 12, 0);
 
@@ -46,5 +46,29 @@ describe('the timeline with a long history (10,000 messages, as the bench channe
     expect(read.size).toBeLessThan(10);
     // An old one is still found, by its own id or the backend's.
     expect(findMessage(list, 'm3')?.id).toBe('m3');
+  });
+});
+
+describe('insertByTime: a running session’s messages merged into what is shown (SPEC §7 getSessionMsg, issue 27)', () => {
+  const at = (id: string, minute: number, serverId?: string): ChatMessage => ({
+    ...createMessage({ id, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: id, createdAt: T + minute * 60_000 }),
+    ...(serverId && { serverId }),
+  });
+  const ids = (list: readonly ChatMessage[]) => list.map((m) => m.id);
+
+  it('each goes after the last message at or before its time: among the history, or after it', () => {
+    const shown = assignTimes([at('h1', 0), at('h2', 10), at('h3', 20)]);
+    expect(ids(insertByTime(shown, [at('s3', 30), at('s1', 5), at('s2', 10)]))).toEqual(['h1', 's1', 'h2', 's2', 'h3', 's3']);
+  });
+
+  it('once: one already shown (by its id or the id the backend gave it) or repeated is skipped; nothing new keeps the list itself', () => {
+    const shown = assignTimes([at('h1', 0), at('local-1', 10, 'srv-9')]);
+    expect(ids(insertByTime(shown, [at('srv-9', 10), at('s1', 20), at('s1', 20)]))).toEqual(['h1', 'local-1', 's1']);
+    expect(insertByTime(shown, [at('h1', 0)])).toBe(shown);
+  });
+
+  it('SPEC §3 hasTime follows the merge: a message after a 5-minute gap shows its time', () => {
+    const merged = insertByTime(assignTimes([at('h1', 0)]), [at('s1', 1), at('s2', 30)]);
+    expect(merged.map((m) => m.hasTime)).toEqual([true, false, true]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Observable } from 'rxjs';
+import { of, type Observable } from 'rxjs';
 import { afterEach, expect } from 'vitest';
 import type { VisitorApi } from '#engine/transport/visitorApi';
 
@@ -8,6 +8,12 @@ type ApiCall = keyof VisitorApi;
 type RequestOf<K extends ApiCall> = Parameters<NonNullable<VisitorApi[K]>>[0];
 /** The methods a transport may lack: absent unless given, as in a transport without them. */
 const OPTIONAL: ReadonlySet<string> = new Set<ApiCall>(['eventStream']);
+
+/**
+ * What the fake answers unless told otherwise: a chat that starts in conversation (status 2) asks
+ * for its session's messages (issue 27), and a backend without any answers none.
+ */
+const DEFAULTS: Partial<Record<ApiCall, AnyCall>> = { getSessionMsg: () => of([]) };
 
 /** One call the engine made, in order. */
 interface RecordedCall {
@@ -43,13 +49,13 @@ afterEach(() => {
 
 /**
  * A fake `VisitorApi`: the given methods answer (usually with cold observables of the current
- * TestScheduler run); every other method throws "unexpected call X". All calls are recorded with
+ * TestScheduler run), getSessionMsg with no messages (DEFAULTS); every other method throws "unexpected call X". All calls are recorded with
  * their bodies; an optional method (eventStream) is absent unless given. Built on a Proxy so that methods added to `VisitorApi` later are covered too.
  */
 export function fakeApi(overrides: Partial<VisitorApi> = {}): FakeApi {
   const calls: RecordedCall[] = [];
   const unexpected: string[] = [];
-  const impls = overrides as Partial<Record<string, AnyCall>>;
+  const impls = { ...DEFAULTS, ...overrides } as Partial<Record<string, AnyCall>>;
   const api = new Proxy({} as VisitorApi, {
     get(_target, prop) {
       if (typeof prop !== 'string' || (OPTIONAL.has(prop) && !impls[prop])) return undefined;

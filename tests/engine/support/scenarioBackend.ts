@@ -446,8 +446,10 @@ export class Backend {
           map((data): UploadFrame => ({ kind: 'done', data })),
           startWith<UploadFrame>({ kind: 'progress', fraction: 0.5 }),
         ),
+      // A running session's messages (issue 27): what the visitor stored, faulted as the side calls
+      // are — the same messages the history holds, which the engine must show once.
+      getSessionMsg: () => within('getSessionMsg', s.sideCalls, true).pipe(map(() => this.storedBefore(undefined))),
       // Calls the engine does not make (SPEC §7 lists them; nothing in the engine needs them).
-      getSessionMsg: never('getSessionMsg'),
       getOfflineMsg: never('getOfflineMsg'),
       addSessionMsg: never('addSessionMsg'),
       uploadBase64: never('uploadBase64'),

@@ -162,6 +162,23 @@ describe('VisitorApi over fetch (SPEC §7)', () => {
     expect((plain as TransportError).retryAfterMs).toBeUndefined();
   });
 
+  it('issue 27: getSessionMsg and getOfflineMsg are read liberally — a list, or the list inside an object (list, msgList, messages, records, rows), nothing as none', async () => {
+    const message = { id: 'm1', senderType: 2, msgType: 1, msgContent: 'Hi', msgTime: 1 };
+    const answers = [[message], { list: [message] }, { msgList: [message] }, { records: [message], total: 1 }, null];
+    let i = 0;
+    server.use(
+      http.post(url('getSessionMsg'), () => HttpResponse.json({ code: 200, data: answers[i++] })),
+      http.post(url('getOfflineMsg'), () => HttpResponse.json({ code: 200, data: { rows: [message] } })),
+    );
+    const got = [];
+    for (let n = 0; n < answers.length; n++) got.push(await firstValueFrom(newApi().getSessionMsg({ userId: 'u', sessionId: 's' })));
+    expect(got).toEqual([[message], [message], [message], [message], []]);
+    expect(await firstValueFrom(newApi().getOfflineMsg({ userId: 'u' }))).toEqual([message]);
+    // An object with no list in it is no answer.
+    server.use(http.post(url('getSessionMsg'), () => HttpResponse.json({ code: 200, data: { total: 0 } })));
+    expect(await failure(newApi().getSessionMsg({ userId: 'u', sessionId: 's' }))).toBeInstanceOf(MalformedResponseError);
+  });
+
   it('DESIGN wire data: data of the wrong shape (chatStart without userId) is a MalformedResponseError naming the field', async () => {
     server.use(http.post(url('chatStart'), () => HttpResponse.json({ code: 200, data: { sessionId: 's1', pollId: 'p1', status: 0 } })));
 
