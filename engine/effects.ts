@@ -6,7 +6,7 @@ import { countdowns } from './features/countdowns/effect';
 import { delivery, resend } from './features/delivery/effect';
 import { evaluation } from './features/evaluation/effect';
 import { faq } from './features/faq/effect';
-import { history, sessionMessages } from './features/history/effect';
+import { history, offlineMessages, sessionMessages } from './features/history/effect';
 import { leaveMessage } from './features/forms/leaveMessage';
 import { outbox } from './features/delivery/outbox';
 import { pageNotices } from './features/notices/pageNotices';
@@ -28,6 +28,7 @@ export const EFFECTS: readonly Effect[] = [
   recovery,
   history,
   sessionMessages,
+  offlineMessages,
   delivery,
   resend,
   outbox,

@@ -169,7 +169,7 @@ export interface SessionMsgRequest {
   sessionId: string;
 }
 
-/** getOfflineMsg (SPEC §7: not shown; our choice: the visitor's messages left while offline). */
+/** getOfflineMsg (SPEC §7: not shown; our choice: `userId`, answered with the agents' replies to the visitor's left messages). */
 export type OfflineMsgRequest = UserRequest;
 
 export interface EventMsgRequest {

@@ -6,6 +6,8 @@ import type { Visitor } from './visitor.ts';
 
 /** The simulated agent's name. */
 export const AGENT_NICK = 'Alice';
+/** How much of a left message the agent's offline reply quotes. */
+const LEFT_QUOTE_MAX = 60;
 
 /** The agent card getAdminCard returns. */
 export const ADMIN_CARD: AdminCardData = {
@@ -90,6 +92,16 @@ export class SimulatedAgent {
   say(visitor: Visitor, text: string, at?: number): void {
     const message = this.store.addMessage(visitor, { senderType: SenderType.Agent, senderName: AGENT_NICK, msgType: MsgType.Text, msgContent: text }, at);
     this.emit(visitor, { event_type: EventCode.AgentMessage, msgId: message.id, msgContentEnc: encodeText(JSON.stringify(message)) });
+  }
+
+  /**
+   * Answers a message the visitor left while no agent was there (leaveMsg), as an agent would later
+   * on: the reply waits for the visitor's return (getOfflineMsg), just after the left message.
+   */
+  answerLeft(visitor: Visitor, left: WireMessage): void {
+    const quoted = left.msgContent.length > LEFT_QUOTE_MAX ? `${left.msgContent.slice(0, LEFT_QUOTE_MAX)}…` : left.msgContent;
+    const msgContent = `Thanks for your message (“${quoted}”). I'm on it and will write to you here as soon as I know more.`;
+    this.store.addOfflineReply(visitor, { senderType: SenderType.Agent, senderName: AGENT_NICK, msgType: MsgType.Text, msgContent }, (left.msgTime ?? 0) + 1);
   }
 
   /**

@@ -67,8 +67,8 @@ export function messageCalls({ store, agent, presetOf, visitorOf }: ServerContex
 
     getSessionMsg: (b: Untrusted<SessionMsgRequest>): WireMessage[] => store.sessionMessages(visitorOf(b.userId), required(b.sessionId, 'sessionId')),
 
-    getOfflineMsg: (b: Untrusted<OfflineMsgRequest>): WireMessage[] =>
-      store.history(visitorOf(b.userId), Number.POSITIVE_INFINITY).filter((m) => m.msgType === MsgType.LeaveMessage),
+    // The agent's replies to the visitor's left messages, each handed over once (then in the history).
+    getOfflineMsg: (b: Untrusted<OfflineMsgRequest>): WireMessage[] => store.takeOfflineReplies(visitorOf(b.userId)),
 
     sysMsg: (b: Untrusted<SysMsgRequest>): void => {
       const visitor = visitorOf(b.userId);
@@ -118,12 +118,13 @@ export function messageCalls({ store, agent, presetOf, visitorOf }: ServerContex
 
     leaveMsg: (b: Untrusted<LeaveMsgRequest>): void => {
       const visitor = visitorOf(b.userId);
-      store.addMessage(visitor, {
+      const left = store.addMessage(visitor, {
         senderType: SenderType.Visitor,
         msgType: MsgType.LeaveMessage,
         msgContent: required(b.content, 'content'),
         status: MessageStatus.Sent,
       });
+      agent.answerLeft(visitor, left);
     },
   };
 }

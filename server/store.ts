@@ -43,6 +43,7 @@ export class Store {
       timers: [],
       sent: new Map(),
       unanswered: [],
+      offlineReplies: [],
     };
     this.visitors.set(userId, visitor);
     return visitor;
@@ -55,6 +56,24 @@ export class Store {
     const message: WireMessage = { ...fields, id: newId(), userId: visitor.userId, msgTime: Math.max(at, last + 1) };
     visitor.messages.push({ sessionId: visitor.sessionId, message });
     return message;
+  }
+
+  /**
+   * Writes a message for the visitor to find on coming back (SPEC §7 getOfflineMsg): not in the
+   * history until handed over by takeOfflineReplies.
+   */
+  addOfflineReply(visitor: Visitor, fields: Omit<WireMessage, 'id' | 'userId' | 'msgTime'>, at: number): void {
+    visitor.offlineReplies.push({ ...fields, id: newId(), userId: visitor.userId, msgTime: at });
+  }
+
+  /** The offline replies not yet handed over, oldest first; from now on they are in the history, in time order. */
+  takeOfflineReplies(visitor: Visitor): WireMessage[] {
+    const replies = visitor.offlineReplies.splice(0);
+    for (const message of replies) {
+      const at = visitor.messages.findIndex((stored) => (stored.message.msgTime ?? 0) > (message.msgTime ?? 0));
+      visitor.messages.splice(at < 0 ? visitor.messages.length : at, 0, { sessionId: visitor.sessionId, message });
+    }
+    return replies;
   }
 
   /**

@@ -53,6 +53,11 @@ export interface Visitor {
    * waitsForAgent), oldest first: the agent answers them when it joins.
    */
   unanswered: WireMessage[];
+  /**
+   * The agent's replies to the visitor's left messages, written while the visitor was away and not
+   * yet handed over (SPEC §7 getOfflineMsg); they join the history once handed over.
+   */
+  offlineReplies: WireMessage[];
 }
 
 /** An uploaded file, served back by id. */

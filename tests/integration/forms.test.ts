@@ -26,8 +26,8 @@ const API_BASE = 'http://widget.test';
 const WAIT = { timeout: 8_000, interval: 50 };
 
 /** An engine against the reference server, started, with its events recorded; disposed at the end of the test. */
-function startEngine(query: string): { engine: ChatEngine; events: EngineEvent[] } {
-  const engine = createChatEngine({ apiBase: API_BASE, query, storage: memoryStorage(), log: { warn: () => undefined } });
+function startEngine(query: string, storage = memoryStorage()): { engine: ChatEngine; events: EngineEvent[] } {
+  const engine = createChatEngine({ apiBase: API_BASE, query, storage, log: { warn: () => undefined } });
   const events: EngineEvent[] = [];
   engine.events$.subscribe((e) => events.push(e));
   onTestFinished(() => engine.dispose());
@@ -72,8 +72,9 @@ describe('forms and dialogs against the reference server', () => {
     expect(engine.getSnapshot().groupChoice).toBeNull();
   });
 
-  it('offline preset: the offline text offers the form; the message left is stored by the server', async () => {
-    const { engine, events } = startEngine('?channelid=offline');
+  it('offline preset: the offline text offers the form; the message left is stored; back later, the visitor sees the agent’s reply below it (getOfflineMsg), once', async () => {
+    const storage = memoryStorage();
+    const { engine, events } = startEngine('?channelid=offline', storage);
     await vi.waitFor(() => expect(engine.getSnapshot().leaveMessage.offered).toBe('offline'), WAIT);
     expect(engine.getSnapshot().messages).toContainEqual(expect.objectContaining({ msgType: MsgType.LeaveMessage, senderType: SenderType.System }));
 
@@ -82,8 +83,29 @@ describe('forms and dialogs against the reference server', () => {
 
     await vi.waitFor(() => expect(events).toContainEqual({ type: 'submissionSucceeded', form: 'leaveMessage' }), WAIT);
     expect(engine.getSnapshot().leaveMessage).toMatchObject({ open: false, sending: false });
-    const stored = await post<{ data: { msgContent: string }[] }>('/api/chat/visitor/getOfflineMsg', { userId: userIdOf(engine) });
-    expect(stored.data.map((m) => m.msgContent)).toEqual(['Please email me the price list']);
+    const stored = await post<{ data: { msgContent: string; msgType: unknown }[] }>('/api/chat/visitor/getHistoryMsg', {
+      userId: userIdOf(engine),
+      pageSize: 20,
+    });
+    expect(stored.data.filter((m) => m.msgType === MsgType.LeaveMessage).map((m) => m.msgContent)).toEqual(['Please email me the price list']);
+    engine.dispose();
+
+    // The reply is not in the history until getOfflineMsg hands it over: only that call shows it.
+    const reply = (m: { msgContent: string }) => m.msgContent.includes('“Please email me the price list”');
+    const back = startEngine('?channelid=offline', storage).engine;
+    await vi.waitFor(() => expect(back.getSnapshot().messages.some(reply)).toBe(true), WAIT);
+    const shown = back.getSnapshot().messages;
+    const left = shown.findIndex((m) => m.msgType === MsgType.LeaveMessage && m.senderType === SenderType.Visitor);
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(shown.findIndex(reply)).toBe(left + 1);
+    expect(shown[left + 1]).toMatchObject({ senderType: SenderType.Agent, senderName: 'Alice' });
+    back.dispose();
+
+    // Once handed over it is in the history, and shown once.
+    const again = startEngine('?channelid=offline', storage).engine;
+    await vi.waitFor(() => expect(again.getSnapshot().messages.some(reply)).toBe(true), WAIT);
+    await vi.waitFor(() => expect(again.getSnapshot().history.loading).toBe(false), WAIT);
+    expect(again.getSnapshot().messages.filter(reply)).toHaveLength(1);
   });
 
   it('closed preset: outside working hours offers the form too', async () => {

@@ -201,16 +201,21 @@ describe('history', () => {
     expect(await history(userId, { pageSize: 3 })).toHaveLength(3);
   });
 
-  it('keeps sessions apart for getSessionMsg and leave messages for getOfflineMsg', async () => {
-    const { start, data } = setup();
+  it('keeps sessions apart for getSessionMsg; getOfflineMsg hands the agent’s reply to a left message over once, then the history has it', async () => {
+    const { start, data, history } = setup();
     const first = await start('offline');
     await data('sendMsg', { userId: first.userId, msgType: 1, msgContent: 'first session' });
     const second = await start('offline', first.userId);
     await data('leaveMsg', { userId: first.userId, channelId: 'offline', content: 'call me back' });
     const inSecond = await data<WireMessage[]>('getSessionMsg', { userId: first.userId, sessionId: second.sessionId });
     expect(inSecond.map((m) => m.msgContent)).toEqual(['call me back']);
+    expect((await history(first.userId)).map((m) => m.msgContent)).toEqual(['first session', 'call me back']);
     const offline = await data<WireMessage[]>('getOfflineMsg', { userId: first.userId });
-    expect(offline).toEqual([expect.objectContaining({ msgType: MsgType.LeaveMessage, msgContent: 'call me back' })]);
+    expect(offline).toEqual([expect.objectContaining({ senderType: SenderType.Agent, msgContent: expect.stringContaining('“call me back”') })]);
+    const left = (await history(first.userId)).find((m) => m.msgType === MsgType.LeaveMessage);
+    expect(offline[0]?.msgTime).toBeGreaterThan(left?.msgTime ?? Number.POSITIVE_INFINITY);
+    expect(await data<WireMessage[]>('getOfflineMsg', { userId: first.userId })).toEqual([]);
+    expect((await history(first.userId)).map((m) => m.id)).toEqual([expect.any(String), left?.id, offline[0]?.id]);
   });
 
   it('sysMsg stores a system message and ignores an empty one', async () => {

@@ -64,23 +64,43 @@ export const history: Effect = (ctx) =>
   );
 
 /**
+ * Messages a call answers beyond the history, merged by time with what is shown, once each
+ * (messagesMerged, insertByTime) — once the newest history page is in (or failed), so that a page
+ * arriving after them cannot put older messages below them. Deferred: a backend of the
+ * integrator's that lacks the call throws here, and that is a log line. A failure leaves the list
+ * as it was, with a log line.
+ */
+function merged(ctx: EffectContext, call: 'getSessionMsg' | 'getOfflineMsg', ask: () => Observable<readonly unknown[]>): Observable<Intent> {
+  return ctx.state$.pipe(
+    first((s) => !s.history.loading),
+    switchMap(() => defer(ask)),
+    map((raw): Intent => ({ type: 'messagesMerged', messages: decoded(ctx, raw, call) })),
+    catchError((e: unknown) => {
+      ctx.log.warn(`${call} failed: ${errorText(e)}`);
+      return EMPTY;
+    }),
+  );
+}
+
+/**
  * SPEC §7 getSessionMsg {userId, sessionId} (issue 27): a visitor who comes back into a running
  * conversation (chatStart, or a resumed session, in status 2 or 3) sees that session's messages,
- * merged by time with what is shown, once each — also where the history call keeps only older
- * ones. A failure leaves the list as it was, with a log line.
+ * merged by time with what is shown, once each — also where the history call keeps only older ones.
  */
 export const sessionMessages: Effect = (ctx) =>
   ctx.intent$.pipe(
     ofType('sessionStarted', 'sessionResumed'),
     filter((i) => i.status === ChatStatus.InConversation || i.status === ChatStatus.Queued),
-    switchMap(({ session }) =>
-      // Deferred: a backend of the integrator's that has no getSessionMsg throws here, and is a log line.
-      defer(() => ctx.api.getSessionMsg({ userId: session.userId, sessionId: session.sessionId })).pipe(
-        map((raw): Intent => ({ type: 'sessionMessagesLoaded', messages: decoded(ctx, raw, 'session') })),
-        catchError((e: unknown) => {
-          ctx.log.warn(`getSessionMsg failed: ${errorText(e)}`);
-          return EMPTY;
-        }),
-      ),
-    ),
+    switchMap(({ session }) => merged(ctx, 'getSessionMsg', () => ctx.api.getSessionMsg({ userId: session.userId, sessionId: session.sessionId }))),
+  );
+
+/**
+ * SPEC §7 getOfflineMsg {userId} (issue 27): the agents' replies to what the visitor left while no
+ * agent was there are shown when the visitor comes back — at each start of the chat in a page
+ * (not on a session recovery), in time order with the history, once each.
+ */
+export const offlineMessages: Effect = (ctx) =>
+  ctx.intent$.pipe(
+    ofType('sessionStarted'),
+    switchMap(({ session }) => merged(ctx, 'getOfflineMsg', () => ctx.api.getOfflineMsg({ userId: session.userId }))),
   );

@@ -15,8 +15,11 @@ export type HistoryCommand = { type: 'historyRequested' };
 export type HistoryResult =
   | { type: 'historyLoaded'; messages: readonly ChatMessage[]; exhausted: boolean }
   | { type: 'historyFailed' }
-  /** SPEC §7 getSessionMsg: the messages of the running session the visitor came back into, merged by time (insertByTime). */
-  | { type: 'sessionMessagesLoaded'; messages: readonly ChatMessage[] };
+  /**
+   * Messages beyond the history, merged by time (insertByTime), once each: SPEC §7 getSessionMsg (the
+   * running session the visitor came back into) and getOfflineMsg (the agents' replies to left messages).
+   */
+  | { type: 'messagesMerged'; messages: readonly ChatMessage[] };
 
 export const initialHistory: HistoryState = { history: { loading: false, exhausted: false, newest: false } };
 
@@ -32,7 +35,7 @@ export const historyCases = {
     history: { loading: false, exhausted, newest: true },
   }),
   historyFailed: (state) => ({ ...state, history: { ...state.history, loading: false } }),
-  sessionMessagesLoaded: (state, { messages }) => {
+  messagesMerged: (state, { messages }) => {
     const merged = insertByTime(state.messages, messages);
     return merged === state.messages ? state : { ...state, messages: merged };
   },

@@ -46,7 +46,7 @@ describe('engine lifecycle (DESIGN: The engine)', () => {
       at(scheduler, 200, () => engine.start());
       flush();
 
-      expect(fake.calls.map((c) => c.name)).toEqual(['channelInfo', 'chatStart', 'getHistoryMsg']);
+      expect(fake.calls.map((c) => c.name)).toEqual(['channelInfo', 'chatStart', 'getHistoryMsg', 'getOfflineMsg']);
     });
   });
 

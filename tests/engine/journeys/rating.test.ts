@@ -53,7 +53,7 @@ describe('rateMessage (SPEC §4 Rating of a reply)', () => {
       engine.rateMessage('nope', 'up');
       expect(engine.getSnapshot()).toBe(before);
       // Local only: no call reports a rating (SPEC §7 has none).
-      expect(fake.calls.map((c) => c.name)).toEqual(['channelInfo', 'chatStart', 'getHistoryMsg']);
+      expect(fake.calls.map((c) => c.name)).toEqual(['channelInfo', 'chatStart', 'getHistoryMsg', 'getOfflineMsg']);
     });
   });
 

@@ -13,7 +13,7 @@ const OPTIONAL: ReadonlySet<string> = new Set<ApiCall>(['eventStream']);
  * What the fake answers unless told otherwise: a chat that starts in conversation (status 2) asks
  * for its session's messages (issue 27), and a backend without any answers none.
  */
-const DEFAULTS: Partial<Record<ApiCall, AnyCall>> = { getSessionMsg: () => of([]) };
+const DEFAULTS: Partial<Record<ApiCall, AnyCall>> = { getSessionMsg: () => of([]), getOfflineMsg: () => of([]) };
 
 /** One call the engine made, in order. */
 interface RecordedCall {
@@ -49,7 +49,7 @@ afterEach(() => {
 
 /**
  * A fake `VisitorApi`: the given methods answer (usually with cold observables of the current
- * TestScheduler run), getSessionMsg with no messages (DEFAULTS); every other method throws "unexpected call X". All calls are recorded with
+ * TestScheduler run), getSessionMsg and getOfflineMsg with no messages (DEFAULTS); every other method throws "unexpected call X". All calls are recorded with
  * their bodies; an optional method (eventStream) is absent unless given. Built on a Proxy so that methods added to `VisitorApi` later are covered too.
  */
 export function fakeApi(overrides: Partial<VisitorApi> = {}): FakeApi {

@@ -449,8 +449,9 @@ export class Backend {
       // A running session's messages (issue 27): what the visitor stored, faulted as the side calls
       // are — the same messages the history holds, which the engine must show once.
       getSessionMsg: () => within('getSessionMsg', s.sideCalls, true).pipe(map(() => this.storedBefore(undefined))),
+      // The agents' replies to left messages (issue 27): this backend has none; faulted as the side calls are.
+      getOfflineMsg: () => within('getOfflineMsg', s.sideCalls, true).pipe(map(() => [])),
       // Calls the engine does not make (SPEC §7 lists them; nothing in the engine needs them).
-      getOfflineMsg: never('getOfflineMsg'),
       addSessionMsg: never('addSessionMsg'),
       uploadBase64: never('uploadBase64'),
     };
