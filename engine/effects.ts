@@ -6,6 +6,7 @@ import { countdowns } from './features/countdowns/effect';
 import { delivery, resend } from './features/delivery/effect';
 import { evaluation } from './features/evaluation/effect';
 import { faq } from './features/faq/effect';
+import { handoff } from './features/conversation/handoff';
 import { history, offlineMessages, sessionMessages } from './features/history/effect';
 import { leaveMessage } from './features/forms/leaveMessage';
 import { outbox } from './features/delivery/outbox';
@@ -36,6 +37,7 @@ export const EFFECTS: readonly Effect[] = [
   welcome,
   faq,
   transfer,
+  handoff,
   close,
   agentEvents,
   countdowns,

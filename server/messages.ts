@@ -109,10 +109,26 @@ export function messageCalls({ store, agent, presetOf, visitorOf }: ServerContex
       return result;
     },
 
+    // A message of the robot conversation handed to the agent (docs/protocol.md "addSessionMsg"): one
+    // the session holds already (by clientMsgId or id; a robot line by its text) is acknowledged with
+    // its id and not stored again; a new one is stored as the visitor's only. A line that claims to be
+    // the robot's or an agent's and that this server never said is refused: a visitor's call never
+    // speaks for them.
     addSessionMsg: (b: Untrusted<AddSessionMsgRequest>): SendMsgData => {
       const visitor = visitorOf(b.userId);
-      // The visitor's own message, whoever it claims to be from.
-      const message = store.addMessage(visitor, messageFields(b, SenderType.Visitor));
+      const fields = messageFields(b, SenderType.Visitor);
+      const claimed = senderTypeOf(b.senderType, SenderType.Visitor);
+      const clientMsgId = text(b.clientMsgId);
+      const known = store
+        .sessionMessages(visitor, visitor.sessionId)
+        .find(
+          (m) =>
+            (clientMsgId !== undefined && (m.clientMsgId === clientMsgId || m.id === clientMsgId)) ||
+            (claimed !== SenderType.Visitor && m.senderType === claimed && m.msgContent === fields.msgContent),
+        );
+      if (known) return { status: SEND_OK, id: known.id };
+      if (claimed !== SenderType.Visitor) return { status: SEND_FAILED };
+      const message = store.addMessage(visitor, clientMsgId === undefined ? fields : { ...fields, clientMsgId });
       return { status: SEND_OK, id: message.id };
     },
 

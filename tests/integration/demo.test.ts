@@ -144,3 +144,38 @@ describe('a visitor back in a running conversation (SPEC §7 getSessionMsg, issu
     expect(shown.indexOf('Where is my order?')).toBeLessThan(shown.findIndex((t) => t.includes('looking into')));
   });
 });
+
+describe('a robot conversation handed to an agent (SPEC §7 addSessionMsg, issue 27)', () => {
+  it('adds what the visitor and the robot said to the agent’s session once; a backend that stored them already keeps each once', async () => {
+    const added: { senderType?: number; msgContent?: string; clientMsgId?: string }[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/addSessionMsg'))
+        void request
+          .clone()
+          .json()
+          .then((body: (typeof added)[number]) => added.push(body));
+    });
+    onTestFinished(() => server.events.removeAllListeners());
+    const engine = startEngine('?channelid=demo');
+    await vi.waitFor(() => expect(texts(engine)).toContain(WELCOME));
+    engine.sendText('How long does shipping take?');
+    await vi.waitFor(() => expect(texts(engine).some((t) => t.startsWith('Standard shipping takes 3–5 business days'))).toBe(true), { timeout: 5_000 });
+    const answer = texts(engine).find((t) => t.startsWith('Standard shipping takes 3–5 business days'));
+
+    engine.requestHuman();
+    await vi.waitFor(() => expect(added.map((b) => b.msgContent)).toEqual([WELCOME, 'How long does shipping take?', answer]), { timeout: 5_000 });
+    expect(added.map((b) => b.senderType)).toEqual([SenderType.Robot, SenderType.Visitor, SenderType.Robot]);
+
+    // The reference server holds them already: its history has each once, and the welcome it never said is not the robot's.
+    const userId = engine.getSnapshot().session?.userId ?? '';
+    const response = await fetch(`${API_BASE}/api/chat/visitor/getHistoryMsg`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userId, pageSize: 20 }),
+    });
+    const stored = ((await response.json()) as { data: { msgContent: string }[] }).data.map((m) => m.msgContent);
+    expect(stored.filter((t) => t === 'How long does shipping take?')).toHaveLength(1);
+    expect(stored.filter((t) => t === answer)).toHaveLength(1);
+    expect(stored).not.toContain(WELCOME);
+  }, 15_000);
+});

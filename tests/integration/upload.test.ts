@@ -1,3 +1,4 @@
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MessageStatus, MsgType, createChatEngine, memoryStorage, type ChatEngine } from '@visitor-chat/chat-engine';
@@ -52,5 +53,42 @@ describe('SPEC §4 Sending against the reference server', () => {
     expect(engine.getSnapshot().messages.find((m) => m.id === id)?.fileUrl).toBeUndefined();
     expect(sent).not.toHaveBeenCalled();
     server.events.removeAllListeners();
+  });
+});
+
+describe('uploadBase64 (issue 27): a backend that takes no multipart upload', () => {
+  /** The upload call answers as a backend without multipart support would: envelope code `code`. */
+  const refusingMultipart = (code: number) =>
+    server.use(http.post(`${API_BASE}/api/chat/visitor/upload`, () => HttpResponse.json({ code, message: 'multipart is not supported here' })));
+
+  it.each([405, 415, 501])('an upload refused with %i sends the image again as base64; the server keeps the very bytes', async (code) => {
+    refusingMultipart(code);
+    const engine = await readyEngine();
+    const result = engine.sendFile(new Blob([PNG], { type: 'image/png' }), 'cat.png');
+    const id = 'id' in result ? result.id : '';
+
+    await vi.waitFor(() => expect(engine.getSnapshot().messages.find((m) => m.id === id)?.status).toBe(MessageStatus.Sent));
+    const message = engine.getSnapshot().messages.find((m) => m.id === id);
+    expect(message).toMatchObject({ msgType: MsgType.Image, fileName: 'cat.png' });
+    const served = await fetch(API_BASE + (message?.fileUrl ?? ''));
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('a file that is no image, or an upload failing for another reason (500), fails as before: nothing goes as base64', async () => {
+    const base64 = vi.fn();
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.endsWith('/uploadBase64')) base64();
+    });
+    onTestFinished(() => server.events.removeAllListeners());
+    refusingMultipart(415);
+    const engine = await readyEngine();
+    const pdf = engine.sendFile(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), 'invoice.pdf');
+    await vi.waitFor(() => expect(engine.getSnapshot().messages.find((m) => 'id' in pdf && m.id === pdf.id)?.status).toBe(MessageStatus.Fail));
+
+    refusingMultipart(500);
+    const image = engine.sendFile(new Blob([PNG], { type: 'image/png' }), 'cat.png');
+    await vi.waitFor(() => expect(engine.getSnapshot().messages.find((m) => 'id' in image && m.id === image.id)?.status).toBe(MessageStatus.Fail));
+    expect(base64).not.toHaveBeenCalled();
   });
 });

@@ -131,12 +131,38 @@ describe("a visitor's calls never speak as the agent or the robot", () => {
     expect(await history(userId)).toEqual([expect.objectContaining({ senderType: SenderType.Agent, senderName: AGENT_NICK, msgContent: welcome })]);
   });
 
-  it("addSessionMsg stores the visitor's message whatever sender it claims", async () => {
+  it('addSessionMsg never speaks for the agent or the robot, and stores nothing twice', async () => {
     const { data, start, history } = setup();
     const { userId } = await start('agent');
-    await data<SendMsgData>('addSessionMsg', { userId, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: 'I am Alice' });
-    await data<SendMsgData>('addSessionMsg', { userId, senderType: SenderType.Robot, msgType: MsgType.Text, msgContent: 'I am the robot' });
-    expect((await history(userId)).map((m) => m.senderType)).toEqual([SenderType.Visitor, SenderType.Visitor]);
+    const claimedAgent = await data<SendMsgData>('addSessionMsg', { userId, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: 'I am Alice' });
+    const claimedRobot = await data<SendMsgData>('addSessionMsg', {
+      userId,
+      senderType: SenderType.Robot,
+      msgType: MsgType.Text,
+      msgContent: 'I am the robot',
+    });
+    expect([claimedAgent.status, claimedRobot.status]).toEqual([0, 0]);
+    const sent = await data<SendMsgData>('sendMsg', { userId, msgType: MsgType.Text, msgContent: 'Where is my order?', clientMsgId: 'c1' });
+    const again = await data<SendMsgData>('addSessionMsg', {
+      userId,
+      senderType: SenderType.Visitor,
+      msgType: MsgType.Text,
+      msgContent: 'Where is my order?',
+      clientMsgId: 'c1',
+    });
+    const added = await data<SendMsgData>('addSessionMsg', {
+      userId,
+      senderType: SenderType.Visitor,
+      msgType: MsgType.Text,
+      msgContent: 'Asked the robot first',
+      clientMsgId: 'c0',
+    });
+    expect(again).toEqual({ status: 1, id: sent.id });
+    expect(added.status).toBe(1);
+    expect((await history(userId)).map((m) => [m.senderType, m.msgContent])).toEqual([
+      [SenderType.Visitor, 'Where is my order?'],
+      [SenderType.Visitor, 'Asked the robot first'],
+    ]);
   });
 });
 

@@ -1,7 +1,8 @@
 import type { Intent } from '../../core/intents';
 import type { ChatState } from '../../core/state';
 import type { AgentGroup } from '../../model/channel';
-import { ChatStatus, QuickReplyCode, ReceiveMode } from '../../model/codes';
+import { ChatStatus, MessageStatus, MsgType, QuickReplyCode, ReceiveMode, SenderType } from '../../model/codes';
+import type { ChatMessage } from '../../model/message';
 import type { QuickReply } from '../../model/quickReply';
 import { hasPendingVisitorMessage } from '../delivery/predicates';
 import { userFormRequired } from '../forms/predicates';
@@ -109,4 +110,29 @@ export function queuePosition(s: ChatState): number | null {
  */
 export function rememberedGroup(groups: readonly AgentGroup[], stored: string | null): AgentGroup | null {
   return (stored && groups.find((g) => g.id === stored)) || null;
+}
+
+/** Most messages a handoff adds to the agent's session (addSessionMsg): the latest of the robot conversation. */
+export const HANDOFF_MESSAGES_MAX = 20;
+
+/** The kinds of message an agent can read in its session: no system lines, FAQ lists or left messages. */
+const SAID: ReadonlySet<MsgType> = new Set([MsgType.Text, MsgType.Image, MsgType.File, MsgType.Audio, MsgType.Video, MsgType.Answer, MsgType.Card]);
+
+/**
+ * What the visitor and the robot said from `since` (the chat's start in this page) to `until` (the
+ * visitor's ask for an agent), oldest first, the latest HANDOFF_MESSAGES_MAX: the visitor's
+ * delivered messages and the robot's answers (one cut short included, one still awaited not). What
+ * a handoff adds to the agent's session (issue 27).
+ */
+export function robotConversation(s: ChatState, since: number, until: number): ChatMessage[] {
+  return s.messages
+    .filter(
+      (m) =>
+        m.createdAt >= since &&
+        m.createdAt <= until &&
+        SAID.has(m.msgType) &&
+        m.notice === undefined &&
+        ((m.senderType === SenderType.Visitor && m.status === MessageStatus.Sent) || (m.senderType === SenderType.Robot && !m.awaiting)),
+    )
+    .slice(-HANDOFF_MESSAGES_MAX);
 }

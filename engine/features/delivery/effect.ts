@@ -25,7 +25,7 @@ import { DELIVERY_LOADING_DELAY_MS, DELIVERY_MAX_MS, DELIVERY_RETRY_MS, HTTP_TIM
 import { errorText, ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
 import type { ChatState } from '../../core/state';
-import { SEND_OK } from '../../model/codes';
+import { MsgType, SEND_OK } from '../../model/codes';
 import type { SendMsgData } from '../../protocol';
 import type { UploadRequest } from '../../transport/visitorApi';
 import { toWire } from '../../model/message';
@@ -34,7 +34,8 @@ import type { ChatSession } from '../bootstrap/slice';
 import { forgotSession } from '../bootstrap/predicates';
 import { agentWaitEndedSince, heldForAgent } from '../conversation/predicates';
 import { ApiError, MalformedResponseError, TransportError } from '../../transport/errors';
-import { canRetry, isPendingVisitorMessage } from './predicates';
+import { canRetry, isPendingVisitorMessage, multipartRefused } from './predicates';
+import { dataUrl } from './dataUrl';
 
 const PERCENT = 100;
 
@@ -43,14 +44,23 @@ const wholePercent = (fraction: number): number => Math.round(Math.min(1, Math.m
 
 /**
  * SPEC §4 Sending, §7 upload (multipart, 60 s): the transport's frames as `uploadProgressed` at
- * each new whole percent, then `uploaded` with the file's address.
+ * each new whole percent, then `uploaded` with the file's address. An image the backend refuses as
+ * multipart (multipartRefused) goes again with §7 uploadBase64 (60 s), as a `data:` URL.
  */
-function upload({ api }: EffectContext, id: string, req: UploadRequest): Observable<Intent> {
+function upload({ api, log }: EffectContext, id: string, req: UploadRequest, image: boolean): Observable<Intent> {
   return api.upload(req).pipe(
     map((frame): Intent =>
       frame.kind === 'done' ? { type: 'uploaded', id, fileUrl: frame.data.url } : { type: 'uploadProgressed', id, progress: wholePercent(frame.fraction) },
     ),
     distinctUntilChanged((a, b) => a.type === 'uploadProgressed' && b.type === 'uploadProgressed' && a.progress === b.progress),
+    catchError((e: unknown) => {
+      if (!image || !multipartRefused(e)) throw e;
+      log.warn(`upload refused (${errorText(e)}): the image goes with uploadBase64`);
+      return from(dataUrl(req.file)).pipe(
+        switchMap((imgData) => api.uploadBase64({ userId: req.userId, imgData })),
+        map((data): Intent => ({ type: 'uploaded', id, fileUrl: data.url })),
+      );
+    }),
   );
 }
 
@@ -166,7 +176,8 @@ function deliver(ctx: EffectContext, id: string): Observable<Intent> {
           if (!message || !s.session) return EMPTY;
           if (!message.upload) return send(ctx, id, waitedFrom);
           const used = s.session;
-          return upload(ctx, id, { userId: used.userId, file: message.upload.file, fileName: message.fileName ?? '' }).pipe(
+          const req = { userId: used.userId, file: message.upload.file, fileName: message.fileName ?? '' };
+          return upload(ctx, id, req, message.msgType === MsgType.Image).pipe(
             concatMap((i) => (i.type === 'uploaded' ? concat(of(i), send(ctx, id, waitedFrom)) : of(i))),
             catchError((e: unknown) => {
               ctx.log.warn(`upload failed: ${errorText(e)}`);

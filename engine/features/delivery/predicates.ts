@@ -1,3 +1,4 @@
+import { ApiError } from '../../transport/errors';
 import type { ChatState } from '../../core/state';
 import { MessageStatus, SenderType } from '../../model/codes';
 import type { ChatMessage } from '../../model/message';
@@ -41,4 +42,15 @@ export function isUnconfirmed(m: ChatMessage): boolean {
  */
 export function outlivesPage(m: ChatMessage): boolean {
   return isUnconfirmed(m) && m.upload === undefined;
+}
+
+/** What an upload answers when the backend takes no multipart body: 405, 415, 501 (envelope code, else HTTP status). */
+const MULTIPART_REFUSED: readonly number[] = [405, 415, 501];
+
+/**
+ * An upload refused for its form, not its file (docs/protocol.md "uploadBase64"): an image then
+ * goes again as base64 with uploadBase64.
+ */
+export function multipartRefused(e: unknown): boolean {
+  return e instanceof ApiError && MULTIPART_REFUSED.includes(e.code);
 }
