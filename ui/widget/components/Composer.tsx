@@ -132,8 +132,8 @@ export function Composer({ maxLength }: ComposerProps) {
         {/* The picker is opened by the attach button; the input itself stays out of sight and tab order. */}
         <input {...files.getInputProps()} className="composer__file" tabIndex={-1} aria-hidden="true" />
         <button type="button" className="icon-button composer__tool" onClick={files.openPicker} aria-label={t`Attach a file`}>
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M16.5 6.5v10.6a4.5 4.5 0 0 1-9 0V5.5a3 3 0 0 1 6 0v10.6a1.5 1.5 0 0 1-3 0V6.5H9v9.6a3 3 0 0 0 6 0V5.5a4.5 4.5 0 0 0-9 0v11.6a6 6 0 0 0 12 0V6.5Z" />
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="line-icon">
+            <path d="m20 11.5-7.5 7.5a5 5 0 0 1-7-7l8-8a3.3 3.3 0 0 1 4.7 4.7l-8 8a1.7 1.7 0 0 1-2.4-2.4l7.3-7.3" />
           </svg>
         </button>
         {faq.available && (
@@ -145,8 +145,9 @@ export function Composer({ maxLength }: ComposerProps) {
             disabled={!faq.show}
             aria-label={t`Frequently asked questions`}
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16Zm-1-4h2v2h-2v-2Zm1-10a4 4 0 0 0-4 4h2a2 2 0 1 1 3.2 1.6c-1.1.8-2.2 1.7-2.2 3.4h2c0-.9.6-1.4 1.4-2A4 4 0 0 0 12 6Z" />
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="line-icon">
+              <circle cx="12" cy="12" r="9" />
+              <path d="M9.5 9.5a2.5 2.5 0 1 1 3.6 2.2c-.7.4-1.1 1-1.1 1.8v.5m0 3.5v.01" />
             </svg>
           </button>
         )}
@@ -157,12 +158,14 @@ export function Composer({ maxLength }: ComposerProps) {
           aria-label={mode === 'text' ? t`Switch to voice input` : t`Switch to keyboard input`}
         >
           {mode === 'text' ? (
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11Z" />
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="line-icon">
+              <rect x="9" y="3" width="6" height="11" rx="3" />
+              <path d="M5 11a7 7 0 0 0 14 0m-7 7v3" />
             </svg>
           ) : (
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M20 5H4a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2Zm-9 3h2v2h-2V8Zm0 3h2v2h-2v-2ZM8 8h2v2H8V8Zm0 3h2v2H8v-2Zm-1 2H5v-2h2v2Zm0-3H5V8h2v2Zm9 7H8v-2h8v2Zm0-4h-2v-2h2v2Zm0-3h-2V8h2v2Zm3 3h-2v-2h2v2Zm0-3h-2V8h2v2Z" />
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="line-icon">
+              <rect x="3" y="6" width="18" height="12" rx="2" />
+              <path d="M7 10h.01M11 10h.01M15 10h.01M8 14h8" />
             </svg>
           )}
         </button>

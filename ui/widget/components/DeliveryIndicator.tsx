@@ -20,8 +20,8 @@ export function DeliveryIndicator({ message }: { message: ChatMessage }) {
         }}
         aria-label={t`Not delivered. Retry`}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7Z" />
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="line-icon">
+          <path d="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" />
         </svg>
       </button>
     );

@@ -11,8 +11,9 @@ export function LanguageSwitcher() {
   return (
     <label className="language-switcher">
       <span className="visually-hidden">{t`Language`}</span>
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="language-switcher__icon">
-        <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm6.9 6h-3a15.7 15.7 0 0 0-1.3-4 8 8 0 0 1 4.3 4ZM12 4a14 14 0 0 1 1.9 4h-3.8A14 14 0 0 1 12 4ZM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4H4.3Zm.8 2h3a15.7 15.7 0 0 0 1.3 4 8 8 0 0 1-4.3-4Zm3-8h-3a8 8 0 0 1 4.3-4 15.7 15.7 0 0 0-1.3 4ZM12 20a14 14 0 0 1-1.9-4h3.8A14 14 0 0 1 12 20Zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4Zm.3 5.6a15.7 15.7 0 0 0 1.3-3.6h3a8 8 0 0 1-4.3 3.6Zm1.7-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4h-3.4Z" />
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="language-switcher__icon line-icon">
+        <circle cx="12" cy="12" r="9" />
+        <path d="M3 12h18M12 3c-3.5 4-3.5 14 0 18m0-18c3.5 4 3.5 14 0 18" />
       </svg>
       <select
         className="navbar__action language-switcher__select"

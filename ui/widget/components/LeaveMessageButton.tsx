@@ -9,8 +9,9 @@ export function LeaveMessageButton() {
   if (!offered) return null;
   return (
     <button type="button" className="offer-button" onClick={() => openForm?.()}>
-      <svg viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm0 2v.5l8 5 8-5V6Zm16 2.9-8 5-8-5V18h16Z" />
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="line-icon">
+        <rect x="3" y="5" width="18" height="14" rx="2" />
+        <path d="m3 7 9 6 9-6" />
       </svg>
       <Trans>Leave a message</Trans>
     </button>

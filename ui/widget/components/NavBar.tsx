@@ -42,8 +42,8 @@ export function NavBar({ title }: { title: string }) {
       {endChat && (
         <button type="button" className="navbar__action" onClick={endChat} title={t`End the conversation`}>
           {/* Shown instead of the words only where large text leaves no room for them (NavBar.css). */}
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="navbar__action-icon">
-            <path d="M10 17v2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2h5v2H5v10Zm6-10-1.4 1.4 2.6 2.6H9v2h8.2l-2.6 2.6L16 17l5-5Z" />
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="navbar__action-icon line-icon">
+            <path d="M10 4H5v16h5m5-12 4 4-4 4m4-4H9" />
           </svg>
           <span className="navbar__action-label navbar__action-label--always">
             <Trans>End chat</Trans>
