@@ -6,11 +6,25 @@
 import { Observable } from 'rxjs';
 import type { ConnectivityPort, StoragePort, VisibilityPort } from './ports';
 
+/** What `run` returns, or undefined when it throws (storage blocked, or absent). */
+function attempt<T>(run: () => T): T | undefined {
+  try {
+    return run();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the storage port keeps a value: local storage, else this tab's session storage, which a reload keeps. */
+const AREAS = ['localStorage', 'sessionStorage'] as const;
+
 /**
  * The browser's local storage as the engine's storage port. When a write fails (storage full, or
- * blocked as in some third-party iframes) the value is kept in memory for this page, and that copy
- * is what `get` reads from then on — until a later write of the key succeeds again; `set` returns
- * false so the engine can tell the visitor that a reload would lose it.
+ * blocked as in some third-party iframes) the value goes to the tab's session storage, which a
+ * reload of the page keeps (a full local storage leaves its own quota); when that fails too, to
+ * memory for this page, and `set` returns false so the engine can tell the visitor that a reload
+ * would lose it. `get` reads the copy of the last write — memory, session, then local storage —
+ * until a later write of the key to local storage succeeds again.
  */
 export function browserStorage(): StoragePort {
   const memory = new Map<string, string>();
@@ -18,21 +32,21 @@ export function browserStorage(): StoragePort {
     get(key) {
       const kept = memory.get(key);
       if (kept !== undefined) return kept;
-      try {
-        return window.localStorage.getItem(key);
-      } catch {
-        return null;
+      for (const area of [...AREAS].reverse()) {
+        const value = attempt(() => window[area].getItem(key));
+        if (value != null) return value;
       }
+      return null;
     },
     set(key, value) {
-      try {
-        window.localStorage.setItem(key, value);
-        memory.delete(key);
-        return true;
-      } catch {
-        memory.set(key, value);
-        return false;
-      }
+      memory.delete(key);
+      // The first place that takes it: a full or blocked one throws.
+      const kept = AREAS.find((area) => attempt(() => (window[area].setItem(key, value), true)));
+      // A copy an earlier failed write left in session storage is stale now.
+      if (kept === 'localStorage') attempt(() => window.sessionStorage.removeItem(key));
+      if (kept) return true;
+      memory.set(key, value);
+      return false;
     },
   };
 }

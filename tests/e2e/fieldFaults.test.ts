@@ -606,6 +606,40 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
+  faultTest('17. local storage full, a message typed offline, then a reload: the tab keeps the outbox', async (run) => {
+    const { page, context } = s;
+    await run.open();
+    await run.say(page, '[full storage] before');
+    await run.reachesServer('[full storage] before');
+    // Another app of the chat's origin filled local storage to its quota.
+    const filled = await page.evaluate(() => {
+      let kept = 0;
+      for (const size of [1 << 20, 1 << 10, 1]) {
+        try {
+          for (;;) localStorage.setItem(`filler-${size}-${kept++}`, 'x'.repeat(size));
+        } catch {
+          // full at this size: smaller pieces next
+        }
+      }
+      return kept;
+    });
+    run.note(`local storage filled with ${filled} pieces`);
+    try {
+      await context.setOffline(true);
+      await run.say(page, '[full storage] typed offline');
+      // The network returns as the page reloads: what is sent after it comes from the outbox alone.
+      await page.route(call('sendMsg'), (route) => route.abort('connectionreset'));
+      await context.setOffline(false);
+      await page.reload();
+      await page.unroute(call('sendMsg'));
+      await composer(page).waitFor();
+      await run.say(page, '[full storage] typed after the reload');
+      await run.finish();
+    } finally {
+      await page.evaluate(() => Object.keys(localStorage).forEach((key) => key.startsWith('filler-') && localStorage.removeItem(key)));
+    }
+  });
+
   faultTest('10. the server restarts mid-conversation and forgets everything', async (run) => {
     const { page } = s;
     // A server of its own, serving the suite's build, that the test can stop and start again.
