@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, useBrowser } from './browser';
-import { PNG, composer, connected, history, messages, openChat, say, visitorId } from './helpers';
+import { PNG, axeViolations, composer, connected, history, messages, openChat, say, visitorId } from './helpers';
 
 /** Whether a request is for the paste dialog's chunk (under whatever query a retry puts on it). */
 const pasteChunk = (url: URL) => /\/assets\/PasteConfirm-[\w-]+\.js$/.test(url.pathname);
@@ -54,6 +54,7 @@ describe('parts that fail to load (SPEC §8, §9) in Chromium', () => {
     // Where the dialog would be: Try again has the focus, Close closes it as the dialog would.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Try again');
     expect(await failed.getByRole('button', { name: 'Close' }).count()).toBe(1);
+    expect(await axeViolations(page, 'a dialog that could not load')).toEqual([]);
     // SPEC §8's name and text in the console's line.
     expect(logged.some((line) => line.includes('[chat] ChunkLoadError: Loading chunk paste confirmation failed'))).toBe(true);
 
