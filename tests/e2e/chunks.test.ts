@@ -39,7 +39,7 @@ const failure = (page: Page) => page.getByRole('alert').filter({ hasText: 'This 
 describe('parts that fail to load (SPEC §8, §9) in Chromium', () => {
   const s = useBrowser(PHONE);
 
-  it('a chunk that 404s: its own failure in a dialog frame, the chat goes on; Try again imports it afresh and it shows', async () => {
+  it('a chunk that 404s: its own failure in a dialog frame, the chat goes on; Try again imports it afresh and it shows', { tags: ['smoke'] }, async () => {
     const { page } = s;
     const logged = warnings(page);
     const requests = pasteRequests(page);
