@@ -7,8 +7,8 @@ import type { Plugin, Rolldown } from 'vite';
  */
 const PART_LOAD = /\blazy(?:Part|Preloaded)\("[^"]*", \(\) => __vitePreload\(\(\) => import\("([^"]+)"\)/g;
 
-/** The same load minified, whatever it imports: `()=>L(()=>import(`./Part-hash.js`)`, L Vite's preload helper. */
-const MINIFIED_LOAD = /\(\)=>([\w$]+)\(\(\)=>import\(([`"'])([^`"']+)\2\)/g;
+/** The same load minified: `f(`name`,()=>L(()=>import(`./Part-hash.js`)`, f lazyPart or lazyPreloaded, L Vite's preload helper. */
+const MINIFIED_LOAD = /([\w$]+\(([`"'])[^`"']*\2,)\(\)=>([\w$]+)\(\(\)=>import\(([`"'])([^`"']+)\4\)/g;
 
 const VLQ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -86,14 +86,18 @@ function freshLoadsIn(chunk: Rolldown.OutputChunk, parts: Set<string>): Edit[] {
     const line = lineStarts.findLastIndex((start) => start <= offset);
     return { line, column: offset - (lineStarts[line] ?? 0) };
   };
-  chunk.code = chunk.code.replace(MINIFIED_LOAD, (load, helper: string, quote: string, url: string, offset: number) => {
-    if (!parts.has(posix.join(posix.dirname(chunk.fileName), url))) return load;
-    // A parameter name the load's body does not use: the helper's is the only outer name before the import.
-    const query = helper === 'q' ? 'Q' : 'q';
-    // `()` becomes one character; `+q` goes before the import's closing parenthesis.
-    edits.push({ ...at(offset + 2), delta: -1 }, { ...at(offset + load.length - 1), delta: 2 });
-    return `${query}=>${helper}(()=>import(${quote}${url}${quote}+${query})`;
-  });
+  chunk.code = chunk.code.replace(
+    MINIFIED_LOAD,
+    (match: string, call: string, _nameQuote: string, helper: string, quote: string, url: string, offset: number) => {
+      if (!parts.has(posix.join(posix.dirname(chunk.fileName), url))) return match;
+      // A parameter name the load's body does not use: the helper's is the only outer name before the import.
+      const query = helper === 'q' ? 'Q' : 'q';
+      // `()` becomes one character; `+q` goes before the import's closing parenthesis.
+      const load = offset + call.length;
+      edits.push({ ...at(load + 2), delta: -1 }, { ...at(offset + match.length - 1), delta: 2 });
+      return `${call}${query}=>${helper}(()=>import(${quote}${url}${quote}+${query})`;
+    },
+  );
   return edits;
 }
 
@@ -109,13 +113,17 @@ function freshLoadsIn(chunk: Rolldown.OutputChunk, parts: Set<string>): Edit[] {
  * part's load is found: the shape they are rendered in changed, and retries would fetch nothing new.
  */
 export function freshImports(): Plugin {
-  // Preliminary (hash placeholder) file names of the chunks that parts load.
+  // Preliminary (hash placeholder) file names of the chunks that parts load, and how many loads.
   const parts = new Set<string>();
+  let loads = 0;
   return {
     name: 'fresh-imports',
     apply: 'build',
     renderChunk(code, chunk) {
-      for (const [, url] of code.matchAll(PART_LOAD)) if (url) parts.add(posix.join(posix.dirname(chunk.fileName), url));
+      for (const [, url] of code.matchAll(PART_LOAD)) {
+        if (url) parts.add(posix.join(posix.dirname(chunk.fileName), url));
+        loads += 1;
+      }
       return null;
     },
     generateBundle: {
@@ -129,7 +137,7 @@ export function freshImports(): Plugin {
           count += edits.length / 2;
           if (edits.length && chunk.map) chunk.map.mappings = shiftMappings(chunk.map.mappings, edits);
         }
-        if (count < files.size) this.error(`freshImports: ${files.size} chunks are loaded as parts, ${count} of their loads were found minified`);
+        if (count !== loads || loads === 0) this.error(`freshImports: ${loads} loads of parts were rendered, ${count} of them found minified`);
       },
     },
   };
