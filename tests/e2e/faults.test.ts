@@ -125,10 +125,14 @@ describe('network faults in Chromium', () => {
     const { page } = s;
     let down = true;
     let attempts = 0;
-    await page.route('**/assets/IndexPage-*.js', (route) => {
-      attempts += 1;
-      return down ? route.abort('internetdisconnected') : route.continue();
-    });
+    // The page's chunk under any query: a try after a failure asks for it under a fresh one.
+    await page.route(
+      (url) => /\/assets\/IndexPage-[\w-]+\.js$/.test(url.pathname),
+      (route) => {
+        attempts += 1;
+        return down ? route.abort('internetdisconnected') : route.continue();
+      },
+    );
     await page.goto(`${s.baseUrl}/chat/index?channelid=demo`);
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('The chat could not load.');
     // The preload and the page's own two imports: the first failure is not the last word.

@@ -93,7 +93,11 @@ export const MAIN_STATES: readonly MainState[] = [
   {
     name: 'the page could not load (Try again)',
     open: async (page, baseUrl) => {
-      await page.route('**/assets/IndexPage-*.js', (route) => route.abort('internetdisconnected'));
+      // Under any query: a try after a failure asks for the chunk under a fresh one.
+      await page.route(
+        (url) => /\/assets\/IndexPage-[\w-]+\.js$/.test(url.pathname),
+        (route) => route.abort('internetdisconnected'),
+      );
       await page.goto(`${baseUrl}/chat/index?channelid=demo`);
       await page.getByRole('button', { name: 'Try again' }).waitFor();
     },

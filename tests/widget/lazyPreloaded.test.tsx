@@ -21,7 +21,7 @@ class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
 describe('lazyPreloaded', () => {
   it('starts loading at once, and a module loaded before its first render shows without the fallback', async () => {
     const load = vi.fn(() => Promise.resolve(page));
-    const Page = lazyPreloaded(load);
+    const Page = lazyPreloaded('page', load);
     expect(load).toHaveBeenCalledTimes(1);
     await settle();
     const fallback = vi.fn(() => <p>loading</p>);
@@ -38,7 +38,7 @@ describe('lazyPreloaded', () => {
 
   it('a module still loading shows the fallback, then the page', async () => {
     let resolve: (m: typeof page) => void = () => undefined;
-    const Page = lazyPreloaded(() => new Promise<typeof page>((r) => (resolve = r)));
+    const Page = lazyPreloaded('page', () => new Promise<typeof page>((r) => (resolve = r)));
     render(
       <Suspense fallback={<p>loading</p>}>
         <Page />
@@ -51,7 +51,7 @@ describe('lazyPreloaded', () => {
 
   it('a load that failed at start is tried again when the page first renders', async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(page);
-    const Page = lazyPreloaded(load);
+    const Page = lazyPreloaded('page', load);
     await settle();
     render(
       <Suspense fallback={<p>loading</p>}>
@@ -64,7 +64,7 @@ describe('lazyPreloaded', () => {
 
   it('when the second attempt fails too, the error reaches the nearest error boundary', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const Page = lazyPreloaded(() => Promise.reject(new Error('offline')));
+    const Page = lazyPreloaded('page', () => Promise.reject(new Error('offline')));
     render(
       <Boundary>
         <Suspense fallback={<p>loading</p>}>
@@ -72,7 +72,94 @@ describe('lazyPreloaded', () => {
         </Suspense>
       </Boundary>,
     );
-    expect(await screen.findByText('failed: Error: offline')).toBeTruthy();
+    expect(await screen.findByText('failed: ChunkLoadError: Loading chunk page failed')).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+
+  it("SPEC §8: the error reported is a ChunkLoadError, 'Loading chunk {name} failed', with the browser's error as its cause", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const offline = new TypeError('Failed to fetch dynamically imported module: https://chat.test/chat/assets/UserForm-1a2b.js');
+    const Form = lazyPreloaded('user form', () => Promise.reject(offline));
+    let caught: unknown;
+    class Catch extends Boundary {
+      override componentDidCatch(error: unknown) {
+        caught = error;
+      }
+    }
+    render(
+      <Catch>
+        <Suspense fallback={null}>
+          <Form />
+        </Suspense>
+      </Catch>,
+    );
+    await screen.findByText(/^failed:/);
+    expect(caught).toMatchObject({ name: 'ChunkLoadError', message: 'Loading chunk user form failed', cause: offline });
+    expect((caught as { code?: string }).code).toBeUndefined();
+    vi.restoreAllMocks();
+  });
+
+  it("styles that did not arrive: code CSS_CHUNK_LOAD_FAILED, and Vite's failed link goes, so that the next try loads them again", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const href = 'https://chat.test/chat/assets/UserForm-3c4d.css';
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet' });
+    link.setAttribute('href', href);
+    document.head.append(link);
+    let caught: unknown;
+    class Catch extends Boundary {
+      override componentDidCatch(error: unknown) {
+        caught = error;
+      }
+    }
+    const Form = lazyPreloaded('user form', () => Promise.reject(new Error(`Unable to preload CSS for ${href}`)));
+    render(
+      <Catch>
+        <Suspense fallback={null}>
+          <Form />
+        </Suspense>
+      </Catch>,
+    );
+    await screen.findByText('failed: ChunkLoadError: Loading chunk user form failed');
+    expect(caught).toMatchObject({ code: 'CSS_CHUNK_LOAD_FAILED' });
+    expect(link.isConnected).toBe(false);
+    vi.restoreAllMocks();
+  });
+
+  it('each try after a failure asks for its chunk under a query of its own (the build puts it on the URL): never the failed request again', async () => {
+    const load = vi.fn((_query: string) => Promise.reject(new Error('offline')));
+    lazyPreloaded('part', load);
+    lazyPreloaded('part', load, 'retry');
+    lazyPreloaded('part', load, 'retry');
+    await settle();
+    const [first, second, third] = load.mock.calls.map(([query]) => query);
+    expect(first).toBe('');
+    expect(second).toMatch(/^\?retry=\d+$/);
+    expect(third).toMatch(/^\?retry=\d+$/);
+    expect(third).not.toBe(second);
+  });
+
+  it('SPEC §9: a chunk that has not arrived in 120 s has failed (virtual time); the second try is fresh', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn((_query: string) => new Promise<typeof page>(() => undefined));
+    const Page = lazyPreloaded('page', load);
+    render(
+      <Boundary>
+        <Suspense fallback={<p>loading</p>}>
+          <Page />
+        </Suspense>
+      </Boundary>,
+    );
+    await act(async () => vi.advanceTimersByTimeAsync(119_999));
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    // The first render's second try, under a fresh URL: a plain import would join the hung request.
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(load.mock.calls[1]?.[0]).toMatch(/^\?retry=/);
+    await act(async () => vi.advanceTimersByTimeAsync(120_000));
+    expect(screen.getByText('failed: ChunkLoadError: Loading chunk page failed')).toBeTruthy();
+    vi.useRealTimers();
     vi.restoreAllMocks();
   });
 
@@ -82,7 +169,7 @@ describe('lazyPreloaded', () => {
     it('not before the page releases it, then a second later (when the browser is idle); then it shows without the fallback', async () => {
       vi.useFakeTimers();
       const load = vi.fn(() => Promise.resolve(page));
-      const Page = lazyPreloaded(load, 'idle');
+      const Page = lazyPreloaded('page', load, 'idle');
       await act(async () => vi.advanceTimersByTimeAsync(10_000));
       expect(load).not.toHaveBeenCalled();
       releaseIdleModules();
@@ -101,7 +188,7 @@ describe('lazyPreloaded', () => {
     it('a render before then loads it at once, and only once', async () => {
       vi.useFakeTimers();
       const load = vi.fn(() => Promise.resolve(page));
-      const Page = lazyPreloaded(load, 'idle');
+      const Page = lazyPreloaded('page', load, 'idle');
       render(
         <Suspense fallback={<p>loading</p>}>
           <Page />
@@ -117,7 +204,7 @@ describe('lazyPreloaded', () => {
       vi.useFakeTimers();
       releaseIdleModules();
       const load = vi.fn(() => Promise.reject(new Error('the environment was torn down')));
-      lazyPreloaded(load, 'idle');
+      lazyPreloaded('page', load, 'idle');
       vi.stubGlobal('window', undefined);
       try {
         await vi.advanceTimersByTimeAsync(1_000);

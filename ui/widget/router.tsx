@@ -4,7 +4,7 @@ import { Layout } from './Layout';
 import { lazyPreloaded } from './lazyPreloaded';
 
 // Every visit lands on /index (SPEC §2): its module loads from the start, beside the catalog.
-const IndexPage = lazyPreloaded(() => import('./pages/IndexPage'));
+const IndexPage = lazyPreloaded('page', () => import('./pages/IndexPage'));
 
 /** SPEC §2: `/` (and any other path) redirects to `/index` and keeps the query string. */
 function RedirectToIndex() {

@@ -1,10 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Suspense, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useComposer, useFaq, useFileUpload, usePasteImage, useRobotTips, type FileError, type RecorderError } from '@visitor-chat/chat-react';
 import { formatFileSize } from '../format';
 import { embeddingHost } from '../hostLink';
 import { lazyPart } from '../lazyPart';
-import { lazyPreloaded } from '../lazyPreloaded';
 import type { RecorderProblem } from './VoiceInput';
 import { CloseIcon } from './CloseIcon';
 import './Composer.css';
@@ -13,7 +12,7 @@ import './Composer.css';
 const INPUT_MAX_ROWS = 5;
 
 // Not part of the first screen: loaded once it is done, so that a paste is confirmed at once.
-const PasteConfirm = lazyPreloaded(() => import('./PasteConfirm').then((m) => ({ default: m.PasteConfirm })), 'idle');
+const PasteConfirm = lazyPart('paste confirmation', () => import('./PasteConfirm').then((m) => ({ default: m.PasteConfirm })));
 
 // Suggestions come after a pause in typing: their list loads after the first screen.
 const RobotTips = lazyPart('suggestions', () => import('./RobotTips').then((m) => ({ default: m.RobotTips })));
@@ -45,6 +44,30 @@ function useAutoSize(text: string, active: boolean) {
     el.style.height = `${Math.min(el.scrollHeight + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth), line * INPUT_MAX_ROWS + chrome)}px`;
   }, [text, active]);
   return ref;
+}
+
+/** Where the composer's text waits out a reload of this tab: the one offered after a deploy (lazyPart), or the visitor's own. */
+const DRAFT_KEY = 'chat-draft';
+
+/** Keeps the composer's text in this tab's session storage and puts it back after a reload; blocked storage keeps nothing. */
+function useKeptDraft(text: string, setText: (text: string) => void): void {
+  // Read back before the text is written below: effects run in order.
+  useEffect(() => {
+    try {
+      const kept = sessionStorage.getItem(DRAFT_KEY);
+      if (kept) setText(kept);
+    } catch {
+      // Storage blocked: there is nothing to put back.
+    }
+  }, [setText]);
+  useEffect(() => {
+    try {
+      if (text) sessionStorage.setItem(DRAFT_KEY, text);
+      else sessionStorage.removeItem(DRAFT_KEY);
+    } catch {
+      // Storage blocked or full: the text stays on the screen, not over a reload.
+    }
+  }, [text]);
 }
 
 // The host page's items (the loader's addToolbarItem) follow the widget's own in the toolbar; they
@@ -88,6 +111,7 @@ export function Composer({ maxLength }: ComposerProps) {
   const { t } = useLingui();
   const [mode, setMode] = useState<'text' | 'voice'>('text');
   const { text, setText, send, remaining, getInputProps } = useComposer({ maxLength });
+  useKeptDraft(text, setText);
   // A suggestion chosen is sent as the visitor's message: the draft it stood for goes.
   const tips = useRobotTips({ onChosen: () => setText('') });
   const inputProps = getInputProps();
@@ -208,11 +232,7 @@ export function Composer({ maxLength }: ComposerProps) {
           </span>
         </div>
       )}
-      {paste.pending && (
-        <Suspense fallback={null}>
-          <PasteConfirm image={paste.pending} />
-        </Suspense>
-      )}
+      {paste.pending && <PasteConfirm image={paste.pending} dismiss={paste.pending.cancel} />}
     </>
   );
 }

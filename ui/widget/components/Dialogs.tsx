@@ -1,18 +1,18 @@
 import { Trans } from '@lingui/react/macro';
-import { Suspense } from 'react';
 import { offersLeaveMessage, type ChatState } from '@visitor-chat/chat-engine';
-import { shallowEqual, useChatSelector, useEvaluation } from '@visitor-chat/chat-react';
-import { lazyPreloaded } from '../lazyPreloaded';
+import { shallowEqual, useChatEngine, useChatSelector, useEvaluation } from '@visitor-chat/chat-react';
+import { lazyPart } from '../lazyPart';
 import { LeaveMessageButton } from './LeaveMessageButton';
 import { wantedDialogs } from './DialogsGate';
 import './Dialogs.css';
 
 // The forms are not part of the first screen: they load once it is done (or when the state first
-// asks for one), so that a form shows at once when it is needed.
-const UserForm = lazyPreloaded(() => import('./UserForm').then((m) => ({ default: m.UserForm })), 'idle');
-const GroupPicker = lazyPreloaded(() => import('./GroupPicker').then((m) => ({ default: m.GroupPicker })), 'idle');
-const LeaveMessageForm = lazyPreloaded(() => import('./LeaveMessageForm').then((m) => ({ default: m.LeaveMessageForm })), 'idle');
-const EvaluationDialog = lazyPreloaded(() => import('./EvaluationDialog').then((m) => ({ default: m.EvaluationDialog })), 'idle');
+// asks for one), so that a form shows at once when it is needed. One that cannot load says so in a
+// dialog's frame, closed as the form would be (the required ones cannot be).
+const UserForm = lazyPart('user form', () => import('./UserForm').then((m) => ({ default: m.UserForm })));
+const GroupPicker = lazyPart('group picker', () => import('./GroupPicker').then((m) => ({ default: m.GroupPicker })));
+const LeaveMessageForm = lazyPart('leave-message form', () => import('./LeaveMessageForm').then((m) => ({ default: m.LeaveMessageForm })));
+const EvaluationDialog = lazyPart('evaluation', () => import('./EvaluationDialog').then((m) => ({ default: m.EvaluationDialog })));
 
 /** Whether a leave-message offer is already in the conversation: a leavemsg bubble shows its own button (centred lines have none). */
 const offerInMessages = (s: ChatState) => s.leaveMessage.offered === 'offline' && s.messages.some((m) => offersLeaveMessage(m) && m.position !== 'center');
@@ -23,6 +23,7 @@ const offerInMessages = (s: ChatState) => s.leaveMessage.offered === 'offline' &
  * demand (DialogsGate): most conversations need none.
  */
 export function Dialogs() {
+  const engine = useChatEngine();
   const { rate } = useEvaluation();
   const inMessages = useChatSelector(offerInMessages);
   const offered = useChatSelector((s) => s.leaveMessage.offered !== null);
@@ -30,12 +31,10 @@ export function Dialogs() {
   const want = useChatSelector(wantedDialogs, shallowEqual);
   return (
     <>
-      <Suspense fallback={null}>
-        {want.userForm && <UserForm />}
-        {want.groups && <GroupPicker />}
-        {want.leaveMessage && <LeaveMessageForm />}
-        {want.evaluation && <EvaluationDialog />}
-      </Suspense>
+      {want.userForm && <UserForm dismiss={null} />}
+      {want.groups && <GroupPicker dismiss={null} />}
+      {want.leaveMessage && <LeaveMessageForm dismiss={engine.closeLeaveMessage} />}
+      {want.evaluation && <EvaluationDialog dismiss={engine.dismissEvaluation} />}
       {(showOffer || rate) && (
         <div className="chat-actions">
           {showOffer && <LeaveMessageButton />}
