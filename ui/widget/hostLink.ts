@@ -119,3 +119,9 @@ export function postToParent(link: HostLink | null, message: WidgetMessage, win:
 
 /** This page's link to the loader that embedded it, if one did (hello is said as this module loads). */
 export const embeddingHost = hostLink(window.location.search);
+
+/** useSyncExternalStore's subscribe for the host page's toolbar items (the composer and HostTools read them). */
+export function subscribeHostItems(listener: () => void): () => void {
+  const subscription = embeddingHost?.toolbar$.subscribe(listener);
+  return () => subscription?.unsubscribe();
+}

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useComposer, useFaq, useFileUpload, usePasteImage, useRobotTips, type FileError, type RecorderError } from '@visitor-chat/chat-react';
 import { formatFileSize } from '../format';
-import { embeddingHost } from '../hostLink';
+import { embeddingHost, subscribeHostItems } from '../hostLink';
 import { lazyPart } from '../lazyPart';
 import type { RecorderProblem } from './VoiceInput';
 import { CloseIcon } from './CloseIcon';
@@ -73,10 +73,6 @@ function useKeptDraft(text: string, setText: (text: string) => void): void {
 // The host page's items (the loader's addToolbarItem) follow the widget's own in the toolbar; they
 // load, with their checks, once the page added one.
 const HostTools = lazyPart('toolbar', () => import('./HostTools').then((m) => ({ default: m.HostTools })));
-const subscribeHostItems = (listener: () => void) => {
-  const subscription = embeddingHost?.toolbar$.subscribe(listener);
-  return () => subscription?.unsubscribe();
-};
 const hostItemsAdded = () => (embeddingHost?.toolbar$.value.length ?? 0) > 0;
 
 /** The words of a refused file or a failed recording. */

@@ -1,6 +1,6 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { isRecord, warn, type HostToolbarItem } from '../../loader/protocol';
-import { embeddingHost, type HostItemEntry } from '../hostLink';
+import { embeddingHost, subscribeHostItems, type HostItemEntry } from '../hostLink';
 import './HostTools.css';
 
 /**
@@ -53,10 +53,6 @@ export function hostToolbar(entries: readonly HostItemEntry[]): HostToolbarItem[
 }
 
 const NONE: readonly HostItemEntry[] = [];
-const subscribe = (listener: () => void) => {
-  const subscription = embeddingHost?.toolbar$.subscribe(listener);
-  return () => subscription?.unsubscribe();
-};
 const entries = () => embeddingHost?.toolbar$.value ?? NONE;
 
 /**
@@ -66,7 +62,7 @@ const entries = () => embeddingHost?.toolbar$.value ?? NONE;
  * Escape hides it until the pointer or focus leaves (WCAG 1.4.13).
  */
 export function HostTools() {
-  const added = useSyncExternalStore(subscribe, entries);
+  const added = useSyncExternalStore(subscribeHostItems, entries);
   const items = useMemo(() => hostToolbar(added), [added]);
   const [quiet, setQuiet] = useState<string | null>(null);
   return items.map(({ id, title, icon, img }) => (
