@@ -14,7 +14,11 @@ vi.mock('../../ui/widget/hostLink', async () => {
   const { BehaviorSubject: Subject } = await import('rxjs');
   const toolbar$ = new Subject<readonly HostItemEntry[]>([]);
   link.items = toolbar$;
-  return { embeddingHost: { origin: 'https://shop.example', post: (m: WidgetMessage) => link.posted.push(m), toolbar$ } };
+  const subscribeHostItems = (listener: () => void) => {
+    const subscription = toolbar$.subscribe(listener);
+    return () => subscription.unsubscribe();
+  };
+  return { embeddingHost: { origin: 'https://shop.example', post: (m: WidgetMessage) => link.posted.push(m), toolbar$ }, subscribeHostItems };
 });
 const entries = () => link.items as BehaviorSubject<readonly HostItemEntry[]>;
 const PAGE = 'https://shop.example/boots/alpine';
