@@ -1,13 +1,14 @@
-import { EMPTY, defer, distinctUntilChanged, map, switchMap, type Observable } from 'rxjs';
+import { EMPTY, defer, distinctUntilChanged, map, merge, switchMap, tap, type Observable } from 'rxjs';
 import type { EffectContext } from '../../core/effect';
 import type { ChatState } from '../../core/state';
 import type { EventBatch } from '../../transport/visitorApi';
 import type { ChatSession } from '../bootstrap/slice';
 import { withAgent } from '../conversation/predicates';
-import { newCursor, type Cursor } from './cursor';
+import { newCursor, receive, type Cursor } from './cursor';
 import { poll } from './polling';
 import { pushAddress } from './predicates';
 import { pushed } from './push';
+import { tabScope } from './tabs';
 
 /** The session to listen on: while with an agent or in the queue (SPEC §4 status 2/3), else none. */
 const listening = (s: ChatState): ChatSession | null => (withAgent(s) ? s.session : null);
@@ -19,6 +20,11 @@ const listening = (s: ChatState): ChatSession | null => (withAgent(s) ? s.sessio
  * session's one cursor, so dispatch, de-duplication and acknowledgement do not depend on the
  * transport. The cursor belongs to the session: listening to it again later (a chat closed, then an
  * agent again) goes on from where it was.
+ *
+ * Of the visitor's tabs (docs/protocol.md "Several tabs") only the one the tabs port names listens,
+ * and shares each batch it receives; the others' batches come through the same cursor (an event
+ * received there is not taken again when this tab takes over) whatever this tab's status, so that a
+ * tab shows what the listening tab received.
  */
 export function eventBatches(ctx: EffectContext): Observable<EventBatch> {
   return defer(() => {
@@ -34,10 +40,27 @@ export function eventBatches(ctx: EffectContext): Observable<EventBatch> {
       const stream = ctx.api.eventStream;
       return url === null || !stream ? poll(ctx, session, cursorOf(session)) : pushed(ctx, session, cursorOf(session), url, stream.bind(ctx.api));
     };
-    return ctx.state$.pipe(
+    const own = ctx.state$.pipe(
       map(listening),
       distinctUntilChanged((a, b) => a?.pollId === b?.pollId && a?.userId === b?.userId),
-      switchMap((session) => (session ? listen(session) : EMPTY)),
+      switchMap((session) => {
+        const scope = tabScope(ctx.getState());
+        if (!session || scope === null) return EMPTY;
+        return ctx.tabs.listener(scope).pipe(
+          distinctUntilChanged(),
+          switchMap((listens) => (listens ? listen(session).pipe(tap((batch) => ctx.tabs.share(scope, batch))) : EMPTY)),
+        );
+      }),
     );
+    const others = ctx.state$.pipe(
+      map(tabScope),
+      distinctUntilChanged(),
+      switchMap((scope) => (scope === null ? EMPTY : ctx.tabs.shared(scope))),
+      map((batch) => {
+        const { session } = ctx.getState();
+        return session ? receive(cursorOf(session), batch) : batch;
+      }),
+    );
+    return merge(own, others);
   });
 }
