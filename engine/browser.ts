@@ -63,7 +63,8 @@ export function networkReturns(): ConnectivityPort {
  * with the first screen.
  */
 export function browserTabs(): TabsPort {
-  const part = () => import('./browserTabs').then(({ tabs }) => tabs);
+  let loaded: Promise<TabsPort> | undefined;
+  const part = () => (loaded ??= import('./browserTabs').then(({ tabs }) => tabs()));
   return {
     listener: (scope) => from(part()).pipe(switchMap((tabs) => tabs.listener(scope))),
     shared: (scope) => from(part()).pipe(switchMap((tabs) => tabs.shared(scope))),

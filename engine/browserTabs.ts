@@ -79,20 +79,23 @@ function listener(scope: string): Observable<boolean> {
   });
 }
 
-/** Without Web Locks or BroadcastChannel (an http page, an old browser) each tab listens for itself, as a tab alone. */
-export const tabs: TabsPort =
-  'locks' in navigator && typeof BroadcastChannel === 'function'
-    ? {
-        listener,
-        shared: (scope) =>
-          new Observable<EventBatch>((subscriber) => {
-            const hear = ({ data }: MessageEvent) => {
-              const batch = heard(data);
-              if (batch) subscriber.next(batch);
-            };
-            channel(scope).addEventListener('message', hear);
-            return () => channel(scope).removeEventListener('message', hear);
-          }),
-        share: (scope, batch) => channel(scope).postMessage(posted(batch)),
-      }
-    : loneTab;
+/**
+ * The tabs port of this browser. Without Web Locks or BroadcastChannel (an http page, an old
+ * browser) each tab listens for itself, as a tab alone.
+ */
+export function tabs(): TabsPort {
+  if (!('locks' in navigator) || typeof BroadcastChannel !== 'function') return loneTab;
+  return {
+    listener,
+    shared: (scope) =>
+      new Observable<EventBatch>((subscriber) => {
+        const hear = ({ data }: MessageEvent) => {
+          const batch = heard(data);
+          if (batch) subscriber.next(batch);
+        };
+        channel(scope).addEventListener('message', hear);
+        return () => channel(scope).removeEventListener('message', hear);
+      }),
+    share: (scope, batch) => channel(scope).postMessage(posted(batch)),
+  };
+}
