@@ -95,9 +95,7 @@ function eventIntents(ctx: EffectContext, event: WireEvent): Intent[] {
       // As transfer success (SPEC §4), once: a session already established is not announced again.
       return inConversation(state) ? [] : [{ type: 'agentConnected', adminNick: optString(event.adminNick, 'adminNick') }];
     case EventCode.SessionEnded:
-      // Once: a tab no longer with an agent (its visitor ended the chat there, and the listening tab
-      // shares the backend's 1202 meant for the other tabs) does not end it again.
-      return withAgent(state) ? sessionEnded(ctx, optNumber(event.outType, 'outType')) : [];
+      return sessionEnded(ctx, optNumber(event.outType, 'outType'));
     case EventCode.EvaluationRequested:
       return [{ type: 'evaluationRequested' }];
     case EventCode.AgentTyping:

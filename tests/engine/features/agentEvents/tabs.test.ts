@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Observable } from 'rxjs';
 import type { Intent } from '#engine/core/intents';
 import { agentEvents } from '#engine/features/agentEvents/effect';
-import { ChatStatus, MessageStatus, OutType, SenderType } from '#engine/model/codes';
+import { ChatStatus, MessageStatus, SenderType } from '#engine/model/codes';
 import type { TabsPort } from '#engine/ports';
 import type { WireEvent } from '#engine/protocol';
 import type { EventBatch } from '#engine/transport/visitorApi';
@@ -10,7 +10,7 @@ import { answers, fakeApi } from '../../support/fakeApi';
 import { CHANNEL_ID, USER_ID, newScheduler, type RunHelpers } from '../../support/fixtures';
 import { runEffect } from '../../support/effectSpec';
 import { batch, ev } from '../../support/agentApi';
-import { agentChannel, agentState, batchesOf, textLine } from '../../support/agentSide';
+import { agentState, batchesOf, textLine } from '../../support/agentSide';
 
 /** A tab's port whose listener and shared batches are marbles; what the tab shares is recorded with its time. */
 function tabs(listener$: Observable<boolean>, shared$: Observable<EventBatch>) {
@@ -119,20 +119,6 @@ describe('agent events across the visitor’s tabs (docs/protocol.md "Several ta
       flush();
 
       expect(api.bodies('getEventMsg')[0]).toMatchObject({ lastEventId: '7' });
-    });
-  });
-
-  it('a tab whose visitor ended the chat there does not end it again when the listening tab shares the 1202 the backend gave the others', () => {
-    const scheduler = newScheduler();
-    scheduler.run(({ cold, expectObservable, flush }) => {
-      const ending = agentChannel({ userOverMsg: 'Thanks for chatting', evaluateMode: 1 });
-      const t = tabs(cold('-', on), cold('1000ms e', { e: batch(ev.ended(OutType.UserOver)) }));
-      const closedHere = agentState(ChatStatus.NotStarted, { channel: ending, chatClosed: true });
-      const run = runEffect(agentEvents, closedHere, cold(''), { scheduler, tabs: t.port(() => scheduler.now()) });
-      expectObservable(run.output$).toBe('-');
-      flush();
-
-      expect(run.getState().messages).toEqual([]);
     });
   });
 
