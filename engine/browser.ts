@@ -59,7 +59,7 @@ export function networkReturns(): ConnectivityPort {
 /**
  * The visitor's tabs of a chat as the engine's port (docs/protocol.md "Several tabs"): the tab that
  * holds the chat's Web Lock listens for agent events, and the tabs share what they receive and send
- * over a BroadcastChannel. Its code loads when it is first used (the chat's session started), not
+ * over a BroadcastChannel. Its code loads when it is first used (the chat is with an agent), not
  * with the first screen.
  */
 export function browserTabs(): TabsPort {

@@ -1,6 +1,6 @@
 /**
  * The browser's tabs as the engine's tabs port, loaded by `browserTabs()` (./browser.ts) when a
- * chat first has a session: of the visitor's tabs of a chat, the one that holds the chat's Web Lock
+ * chat is first with an agent: of the visitor's tabs of a chat, the one that holds the chat's Web Lock
  * listens; they share over the chat's BroadcastChannel (docs/protocol.md "Several tabs").
  */
 import { Observable } from 'rxjs';
@@ -13,12 +13,21 @@ import type { EventBatch } from './transport/visitorApi';
 /** The lock's and the channel's name. */
 const nameOf = (scope: string): string => `visitor-chat ${scope}`;
 
-const channels = new Map<string, BroadcastChannel>();
-/** This page's one channel of the scope, for hearing and telling: what it tells never comes back to it. */
-function channel(scope: string): BroadcastChannel {
-  const open = channels.get(scope) ?? new BroadcastChannel(nameOf(scope));
-  channels.set(scope, open);
-  return open;
+const channels = new Map<string, BroadcastChannel | null>();
+/**
+ * This page's one channel of the scope, for hearing and telling: what it tells never comes back to
+ * it. None where the browser refuses one (storage blocked): the tab then hears nothing and tells
+ * nobody, as a tab alone.
+ */
+function channel(scope: string): BroadcastChannel | null {
+  if (!channels.has(scope)) {
+    try {
+      channels.set(scope, new BroadcastChannel(nameOf(scope)));
+    } catch {
+      channels.set(scope, null);
+    }
+  }
+  return channels.get(scope) ?? null;
 }
 
 /** A batch as the tabs post it: getEventMsg's data, so that it is read back as a poll's answer is. */
@@ -37,7 +46,7 @@ function heard(data: unknown): EventBatch | null {
 
 /**
  * While subscribed, asks for the scope's lock behind the tabs that asked before, and holds it: true
- * once held. The lock goes to the next tab when this one closes (the browser lets it go), and when
+ * once held (or once the browser denied it: the tab then listens for itself). The lock goes to the next tab when this one closes (the browser lets it go), and when
  * the page is frozen or put in the back/forward cache — a page that cannot run cannot listen —
  * asking again when it runs again (false meanwhile).
  */
@@ -60,8 +69,11 @@ function listener(scope: string): Observable<boolean> {
           if (!abort.signal.aborted) subscriber.next(true);
           return held;
         })
-        // Withdrawn before it was granted.
-        .catch(() => undefined);
+        // Withdrawn before it was granted; or denied (a third-party frame whose storage the browser
+        // blocks): then this tab listens for itself, as a tab alone.
+        .catch(() => {
+          if (!abort.signal.aborted) subscriber.next(true);
+        });
     };
     const pause = () => handOver?.();
     ask();
@@ -93,9 +105,10 @@ export function tabs(): TabsPort {
           const batch = heard(data);
           if (batch) subscriber.next(batch);
         };
-        channel(scope).addEventListener('message', hear);
-        return () => channel(scope).removeEventListener('message', hear);
+        const open = channel(scope);
+        open?.addEventListener('message', hear);
+        return () => open?.removeEventListener('message', hear);
       }),
-    share: (scope, batch) => channel(scope).postMessage(posted(batch)),
+    share: (scope, batch) => channel(scope)?.postMessage(posted(batch)),
   };
 }

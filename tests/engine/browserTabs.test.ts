@@ -119,6 +119,17 @@ describe('browserTabs: what the tabs share travels on a BroadcastChannel, read b
   });
 });
 
+it('a tab denied the lock (a third-party frame whose storage the browser blocks) listens for itself', async () => {
+  const denied = (): Promise<void> => Promise.reject(new DOMException('The request was denied.', 'SecurityError'));
+  vi.stubGlobal('navigator', { locks: { request: denied } });
+  const values: boolean[] = [];
+  const s = browserTabs()
+    .listener('demo u-1')
+    .subscribe((v) => values.push(v));
+  await vi.waitFor(() => expect(values).toEqual([true]));
+  s.unsubscribe();
+});
+
 it('without Web Locks (a page over plain http, an old browser) each tab listens for itself', () => {
   vi.stubGlobal('navigator', {});
   const values: boolean[] = [];

@@ -22,9 +22,9 @@ const listening = (s: ChatState): ChatSession | null => (withAgent(s) ? s.sessio
  * agent again) goes on from where it was.
  *
  * Of the visitor's tabs (docs/protocol.md "Several tabs") only the one the tabs port names listens,
- * and shares each batch it receives; the others' batches come through the same cursor (an event
- * received there is not taken again when this tab takes over) whatever this tab's status, so that a
- * tab shows what the listening tab received.
+ * and shares each batch it receives; the others hear those batches, while they too are with an agent
+ * or queued, through the same cursor: an event heard there is acknowledged, and not taken again, when
+ * this tab takes over.
  */
 export function eventBatches(ctx: EffectContext): Observable<EventBatch> {
   return defer(() => {
@@ -40,27 +40,18 @@ export function eventBatches(ctx: EffectContext): Observable<EventBatch> {
       const stream = ctx.api.eventStream;
       return url === null || !stream ? poll(ctx, session, cursorOf(session)) : pushed(ctx, session, cursorOf(session), url, stream.bind(ctx.api));
     };
-    const own = ctx.state$.pipe(
+    return ctx.state$.pipe(
       map(listening),
       distinctUntilChanged((a, b) => a?.pollId === b?.pollId && a?.userId === b?.userId),
       switchMap((session) => {
-        const scope = tabScope(ctx.getState());
-        if (!session || scope === null) return EMPTY;
-        return ctx.tabs.listener(scope).pipe(
+        if (!session) return EMPTY;
+        const scope = tabScope(ctx.getState(), session);
+        const own = ctx.tabs.listener(scope).pipe(
           distinctUntilChanged(),
           switchMap((listens) => (listens ? listen(session).pipe(tap((batch) => ctx.tabs.share(scope, batch))) : EMPTY)),
         );
+        return merge(own, ctx.tabs.shared(scope).pipe(map((batch) => receive(cursorOf(session), batch))));
       }),
     );
-    const others = ctx.state$.pipe(
-      map(tabScope),
-      distinctUntilChanged(),
-      switchMap((scope) => (scope === null ? EMPTY : ctx.tabs.shared(scope))),
-      map((batch) => {
-        const { session } = ctx.getState();
-        return session ? receive(cursorOf(session), batch) : batch;
-      }),
-    );
-    return merge(own, others);
   });
 }

@@ -132,9 +132,9 @@ function sentToOtherTabs(ctx: EffectContext): Observable<never> {
     ofType('sendSucceeded'),
     tap(({ id }) => {
       const state = ctx.getState();
-      const scope = tabScope(state);
+      const { session } = state;
       const message = findMessage(state.messages, id);
-      if (scope !== null && message && state.session && withAgent(state)) ctx.tabs.share(scope, { events: [sentEvent(message, state.session.userId)] });
+      if (message && session && withAgent(state)) ctx.tabs.share(tabScope(state, session), { events: [sentEvent(message, session.userId)] });
     }),
     ignoreElements(),
   );

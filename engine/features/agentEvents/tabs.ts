@@ -1,14 +1,12 @@
 import type { ChatState } from '../../core/state';
+import type { ChatSession } from '../bootstrap/slice';
 import { EventCode } from '../../model/codes';
 import { utf8Base64 } from '../../model/decode';
 import { toWire, type ChatMessage } from '../../model/message';
 import type { WireEvent } from '../../protocol';
 
-/**
- * The tabs that share one listener and what it receives (docs/protocol.md "Several tabs"): the
- * visitor's tabs of the channel; none before a session.
- */
-export const tabScope = (s: ChatState): string | null => (s.session ? `${s.query.channelId ?? ''} ${s.session.userId}` : null);
+/** The tabs that share one listener and what it receives (docs/protocol.md "Several tabs"): the visitor's tabs of the channel. */
+export const tabScope = (s: ChatState, { userId }: ChatSession): string => `${s.query.channelId ?? ''} ${userId}`;
 
 /**
  * A visitor message this tab delivered, as the 1201 a backend of "Several tabs" echoes it in (the
