@@ -68,7 +68,7 @@ export default tseslint.config(
     },
   },
   // …except its browser entry (@visitor-chat/chat-engine/browser): the ports' browser implementations.
-  { files: ['engine/browser.ts'], rules: { 'no-restricted-globals': 'off' } },
+  { files: ['engine/browser.ts', 'engine/browserTabs.ts'], rules: { 'no-restricted-globals': 'off' } },
   // DESIGN: hooks are headless — no components or styles.
   {
     files: ['ui/hooks/**'],

@@ -63,10 +63,11 @@ export default defineConfig({
             // alone made three (the engine, the host link, the wire codes the parts share). Not the
             // decoder of streamed robot answers, loaded with the SSE parser by the first stream, nor
             // the typewriter, loaded with the part that types an answer out (AnswerExtras), nor the
-            // card and card-module decoders, loaded with the cards (docs/protocol.md "Cards").
+            // card and card-module decoders, loaded with the cards (docs/protocol.md "Cards"), nor the
+            // browser's tabs port, loaded when a chat first has a session (engine/browser.ts).
             {
               name: 'engine',
-              test: /[\\/]engine[\\/](?!transport[\\/]robotFrames\.ts|features[\\/]robot[\\/]typewriter\.ts|model[\\/]card(?:Modules)?\.ts)|[\\/]node_modules[\\/](?:rxjs|tslib)[\\/]|[\\/]ui[\\/]widget[\\/]hostLink\.ts|[\\/]ui[\\/]loader[\\/]protocol\.ts|[\\/]ui[\\/]i18n[\\/]language(?:s|Store)\.ts/,
+              test: /[\\/]engine[\\/](?!browserTabs\.ts|transport[\\/]robotFrames\.ts|features[\\/]robot[\\/]typewriter\.ts|model[\\/]card(?:Modules)?\.ts)|[\\/]node_modules[\\/](?:rxjs|tslib)[\\/]|[\\/]ui[\\/]widget[\\/]hostLink\.ts|[\\/]ui[\\/]loader[\\/]protocol\.ts|[\\/]ui[\\/]i18n[\\/]language(?:s|Store)\.ts/,
             },
             // The hooks package is side-effect free (ui/hooks/package.json), so a hook that only
             // the parts loaded on demand use stays out of the first screen. The hooks the first

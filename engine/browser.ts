@@ -3,8 +3,8 @@
  * options to keep the visitor and the messages not yet sent across page loads, and to pause and
  * resume with the page and the network. A separate entry, so the engine itself stays free of the DOM.
  */
-import { Observable } from 'rxjs';
-import type { ConnectivityPort, StoragePort, VisibilityPort } from './ports';
+import { Observable, from, switchMap } from 'rxjs';
+import type { ConnectivityPort, StoragePort, TabsPort, VisibilityPort } from './ports';
 
 /** What `run` returns, or undefined when it throws (storage blocked, or absent). */
 function attempt<T>(run: () => T): T | undefined {
@@ -68,4 +68,20 @@ export function networkReturns(): ConnectivityPort {
     window.addEventListener('online', emit);
     return () => window.removeEventListener('online', emit);
   });
+}
+
+/**
+ * The visitor's tabs of a chat as the engine's port (docs/protocol.md "Several tabs"): the tab that
+ * holds the chat's Web Lock listens for agent events, and the tabs share what they receive and send
+ * over a BroadcastChannel. Its code loads when it is first used (the chat is with an agent), not
+ * with the first screen.
+ */
+export function browserTabs(): TabsPort {
+  let loaded: Promise<TabsPort> | undefined;
+  const part = () => (loaded ??= import('./browserTabs').then(({ tabs }) => tabs()));
+  return {
+    listener: (scope) => from(part()).pipe(switchMap((tabs) => tabs.listener(scope))),
+    shared: (scope) => from(part()).pipe(switchMap((tabs) => tabs.shared(scope))),
+    share: (scope, batch) => void part().then((tabs) => tabs.share(scope, batch)),
+  };
 }

@@ -22,11 +22,13 @@ import { parseQuery, type ChatQuery } from './model/query';
 import {
   alwaysVisible,
   consoleLogger,
+  loneTab,
   memoryStorage,
   noConnectivityEvents,
   type ConnectivityPort,
   type Logger,
   type StoragePort,
+  type TabsPort,
   type VisibilityPort,
 } from './ports';
 import { createVisitorApi, type VisitorApi } from './transport/visitorApi';
@@ -62,6 +64,12 @@ export interface ChatEngineOptions {
   visibility?: VisibilityPort | undefined;
   /** Emits when the network comes back (the browser's `online` event): failed messages are sent again. */
   online?: ConnectivityPort | undefined;
+  /**
+   * The visitor's other tabs of this chat (`browserTabs()` of `@visitor-chat/chat-engine/browser`): one
+   * tab listens for agent events and shares them and what the visitor sends with the others
+   * (docs/protocol.md "Several tabs"). By default the engine is a tab alone and listens itself.
+   */
+  tabs?: TabsPort | undefined;
   /** Largest file `sendFile` accepts, in bytes; MAX_FILE_SIZE_BYTES (10 MB) by default. */
   maxFileSize?: number | undefined;
   /**
@@ -190,6 +198,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     api: watched.api,
     sessionLost$: watched.lost$,
     online$: options.online ?? noConnectivityEvents,
+    tabs: options.tabs ?? loneTab,
     scheduler,
     storage: options.storage ?? memoryStorage(),
     log: options.log ?? consoleLogger,

@@ -1,4 +1,5 @@
 import { NEVER, of, type Observable } from 'rxjs';
+import type { EventBatch } from './transport/visitorApi';
 
 /**
  * Browser things the engine needs, injected as small ports so that the engine imports no DOM and
@@ -45,3 +46,24 @@ export type ConnectivityPort = Observable<unknown>;
 
 /** The default connectivity: never reports a return (the engine relies on its own retries). */
 export const noConnectivityEvents: ConnectivityPort = NEVER;
+
+/**
+ * The visitor's tabs of one chat (docs/protocol.md "Several tabs"): of the tabs of a `scope` (the
+ * channel and the visitor) one listens for agent events and shares each batch it receives, and
+ * every tab shares the messages it delivers, so that each tab shows every message once whatever the
+ * backend, and the visitor holds one connection however many tabs are open.
+ */
+export interface TabsPort {
+  /** While subscribed, this tab asks to be the one of `scope` that listens: true once it is, false when it handed over. */
+  listener(scope: string): Observable<boolean>;
+  /**
+   * The batches the other tabs of `scope` shared, while subscribed. What a tab shares is checked as a
+   * poll's answer is (another tab may run another version): what is not a batch is logged and dropped.
+   */
+  shared(scope: string): Observable<EventBatch>;
+  /** Gives `batch` to the other tabs of `scope`, not to this one. */
+  share(scope: string, batch: EventBatch): void;
+}
+
+/** The default: a tab alone, which always listens and shares with nobody (every engine listens for itself). */
+export const loneTab: TabsPort = { listener: () => of(true), shared: () => NEVER, share: () => undefined };

@@ -2,7 +2,7 @@ import { EMPTY, catchError, filter, ignoreElements, type Observable, type Operat
 import { MsgType, SenderType } from '../model/codes';
 import { type ChatMessage, createMessage } from '../model/message';
 import { type Notice, NOTICE_FALLBACK } from '../model/notice';
-import type { ConnectivityPort, Logger, StoragePort, VisibilityPort } from '../ports';
+import type { ConnectivityPort, Logger, StoragePort, TabsPort, VisibilityPort } from '../ports';
 import type { VisitorApi } from '../transport/visitorApi';
 import type { EffectOutput, EngineEvent, Intent, Notify } from './intents';
 import type { ChatState } from './state';
@@ -26,6 +26,8 @@ export interface EffectContext {
   visibility$: VisibilityPort;
   /** Emits when the network comes back. */
   online$: ConnectivityPort;
+  /** The visitor's other tabs of the chat: which one listens, and what they share. */
+  tabs: TabsPort;
   /** The pollId of a session that a call found the backend had forgotten (see watchSession). */
   sessionLost$: Observable<string>;
   /** The page the visitor came from, sent with chatStart (SPEC §7 previousUrl). */

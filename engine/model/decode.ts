@@ -65,6 +65,13 @@ export function jsonField(value: Json): unknown {
   }
 }
 
+/** Text as base64 of its UTF-8 bytes: what base64Utf8 reads back. */
+export function utf8Base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 /** Decodes base64 of UTF-8 text (SPEC §3 msgContentEnc); bad base64 or bad UTF-8 → DecodeError. */
 export function base64Utf8(value: Json, path: string): string {
   if (typeof value !== 'string') throw new DecodeError(`${path}: expected base64 text`);

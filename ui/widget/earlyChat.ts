@@ -2,7 +2,7 @@ import { combineLatest, distinctUntilChanged, filter, first, map } from 'rxjs';
 import { createChatEngine, type ChatEngine, type ChatEngineOptions, type OutgoingCard } from '@visitor-chat/chat-engine';
 import { isLanguage } from '../i18n/languages';
 import { chooseLanguage, languageChosen } from '../i18n/languageStore';
-import { browserStorage, documentVisibility, networkReturns } from '@visitor-chat/chat-engine/browser';
+import { browserStorage, browserTabs, documentVisibility, networkReturns } from '@visitor-chat/chat-engine/browser';
 import { embeddingHost, type HostInit, type HostLink } from './hostLink';
 import { warn } from '../loader/protocol';
 
@@ -32,6 +32,7 @@ function chatOptions(query: string, host: HostLink | null, init: HostInit | null
     storage: browserStorage(),
     visibility,
     online: networkReturns(),
+    tabs: browserTabs(),
     previousUrl: init?.page || document.referrer || undefined,
     visitorId: init?.visitorId,
   };

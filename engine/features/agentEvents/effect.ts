@@ -1,18 +1,19 @@
-import { EMPTY, concat, concatMap, defer, from, type Observable } from 'rxjs';
+import { EMPTY, concat, concatMap, defer, from, ignoreElements, merge, tap, type Observable } from 'rxjs';
 import { EventCode, OutType, SenderType } from '../../model/codes';
 import { DecodeError, base64Utf8, optNumber, optString } from '../../model/decode';
 import { decodeAgentMessage } from '../../model/agentMessage';
 import type { ChatMessage } from '../../model/message';
-import { wireIds } from '../../model/timeline';
+import { findMessage, wireIds } from '../../model/timeline';
 import type { WireEvent } from '../../protocol';
-import { errorText, noticeMessage, systemMessage, type Effect, type EffectContext } from '../../core/effect';
+import { errorText, noticeMessage, ofType, systemMessage, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
-import { inConversation, isQueued, queuePlace } from '../conversation/predicates';
+import { inConversation, isQueued, queuePlace, withAgent } from '../conversation/predicates';
 import { evaluatesAfterClose } from '../evaluation/predicates';
 import { added } from '../notices/slice';
 import type { EventBatch } from '../../transport/visitorApi';
 import { eventBatches } from './batches';
 import { remember } from './remember';
+import { sentEvent, tabScope } from './tabs';
 
 /** How many message identities the dispatch remembers to drop a repeat (a message is one or two). */
 const REMEMBERED_MESSAGE_KEYS = 4_000;
@@ -123,8 +124,25 @@ function queuePosition({ getState }: EffectContext, batch: EventBatch): Intent[]
 }
 
 /**
+ * A visitor message this tab delivered while with an agent or queued, given to the visitor's other
+ * tabs (docs/protocol.md "Several tabs"): whatever the backend, they show it (as `sentElsewhere`).
+ */
+function sentToOtherTabs(ctx: EffectContext): Observable<never> {
+  return ctx.intent$.pipe(
+    ofType('sendSucceeded'),
+    tap(({ id }) => {
+      const state = ctx.getState();
+      const { session } = state;
+      const message = findMessage(state.messages, id);
+      if (message && session && withAgent(state)) ctx.tabs.share(tabScope(state, session), { events: [sentEvent(message, session.userId)] });
+    }),
+    ignoreElements(),
+  );
+}
+
+/**
  * Dispatch of agent event batches (SPEC §4 event codes), one event at a time so each sees the state
- * the previous one produced. Wire data is untrusted: an event that does not decode is dropped with a
+ * the previous one produced: those this tab received, and those another tab received or sent. Wire data is untrusted: an event that does not decode is dropped with a
  * log line, unknown codes are ignored.
  */
 export const agentEvents: Effect = (ctx) => {
@@ -141,7 +159,7 @@ export const agentEvents: Effect = (ctx) => {
     });
   const run = (events: WireEvent[]): Observable<Intent> =>
     isAgentMessage(events[0]) ? defer(() => from(agentMessages(ctx, events, seen))) : one(events[0] as WireEvent);
-  return eventBatches(ctx).pipe(
+  const dispatched = eventBatches(ctx).pipe(
     concatMap((batch) =>
       concat(
         defer(() => from(queuePosition(ctx, batch))),
@@ -149,4 +167,5 @@ export const agentEvents: Effect = (ctx) => {
       ),
     ),
   );
+  return merge(dispatched, sentToOtherTabs(ctx));
 };

@@ -3,7 +3,7 @@ import { map, distinctUntilChanged, type Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { createChatEngine, type ChatEngine } from '#engine/engine';
 import { ChatStatus, EventCode } from '#engine/model/codes';
-import { memoryStorage, type ConnectivityPort, type StoragePort, type VisibilityPort } from '#engine/ports';
+import { memoryStorage, type ConnectivityPort, type StoragePort, type TabsPort, type VisibilityPort } from '#engine/ports';
 import type { WireChannelInfo, WireEvent, WireMessage } from '#engine/protocol';
 import type { ChatState } from '#engine/core/state';
 import type { EventBatch, VisitorApi } from '#engine/transport/visitorApi';
@@ -54,6 +54,8 @@ export interface AgentSetup {
   visibility?: VisibilityPort;
   storage?: StoragePort;
   online?: ConnectivityPort;
+  /** The visitor's other tabs (a tab alone by default). */
+  tabs?: TabsPort;
   /** Message id prefix (two engines of one visitor make different ids, as two page loads do). */
   idPrefix?: string;
 }
@@ -85,6 +87,7 @@ export function agentEngine(cold: RunHelpers['cold'], scheduler: TestScheduler, 
     newId: sequentialIds(setup.idPrefix),
     visibility: setup.visibility,
     online: setup.online,
+    tabs: setup.tabs,
   });
   return { engine, fake, log, storage };
 }

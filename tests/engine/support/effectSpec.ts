@@ -4,7 +4,7 @@ import type { EffectOutput, Intent } from '#engine/core/intents';
 import { initialState, type ChatState } from '#engine/core/state';
 import { createStore } from '#engine/core/store';
 import { parseQuery } from '#engine/model/query';
-import { memoryStorage } from '#engine/ports';
+import { loneTab, memoryStorage } from '#engine/ports';
 import type { ChatSession } from '#engine/features/bootstrap/slice';
 import { CHANNEL_ID, USER_ID, channel, logSpy, sequentialIds, type RunHelpers } from './fixtures';
 import { fakeApi } from './fakeApi';
@@ -66,6 +66,7 @@ export function runEffect(effect: Effect, state: ChatState, intents: Observable<
     random: () => 0,
     visibility$: of(true),
     online$: NEVER,
+    tabs: loneTab,
     sessionLost$: NEVER,
     previousUrl: undefined,
     visitorId: undefined,
