@@ -1,68 +1,11 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EventCode, MsgType, SenderType } from '#engine/model/codes';
-import type { WireEvent, WireMessage } from '#engine/protocol';
 import { PHONE, useBrowser } from './browser';
 import { messages, openChat, say } from './helpers';
+import { specOnlyBackend } from './specOnlyBackend';
 
 /** The channel whose settings the backend below serves (the reference server's agent channel). */
 const CHANNEL = 'agent';
-
-/**
- * A backend of SPEC §7 and nothing more, in the test: chatStart gives each tab a pollId of its own and
- * the visitor a conversation with an agent (status 2); getEventMsg hands each event out once per
- * visitor, to whichever poll comes first whatever its pollId — no eventId, no acknowledgement, no
- * echo of the visitor's messages, no push (channelInfo is the reference server's without
- * `eventStream`). Every other call answers success with its stored messages or nothing.
- */
-async function specOnlyBackend(context: BrowserContext) {
-  const stored: WireMessage[] = [];
-  const queued: WireEvent[] = [];
-  let pollIds = 0;
-  const store = (fields: Omit<WireMessage, 'id' | 'msgTime'>): WireMessage => {
-    const message = { ...fields, id: `srv-${stored.length + 1}`, msgTime: Date.now() };
-    stored.push(message);
-    return message;
-  };
-  await context.route('**/api/chat/visitor/*', async (route) => {
-    const call = new URL(route.request().url()).pathname.split('/').pop() ?? '';
-    const body = (route.request().postDataJSON() ?? {}) as Record<string, unknown>;
-    const answer = (data: unknown) => route.fulfill({ json: { code: 200, data } });
-    switch (call) {
-      case 'channelInfo': {
-        const envelope = (await (await route.fetch()).json()) as { data: Record<string, unknown> };
-        delete envelope.data.eventStream;
-        return route.fulfill({ json: envelope });
-      }
-      case 'chatStart':
-        pollIds += 1;
-        return answer({
-          userId: typeof body.userId === 'string' && body.userId ? body.userId : 'spec-visitor',
-          sessionId: 's-1',
-          pollId: `p-${pollIds}`,
-          status: 2,
-        });
-      case 'getHistoryMsg':
-      case 'getSessionMsg':
-        return answer([...stored]);
-      case 'getEventMsg':
-        return answer({ msgList: queued.splice(0), status: 2, waitIndex: 0 });
-      case 'sendMsg': {
-        const { userId: _userId, clientMsgId: _extension, ...fields } = body as unknown as WireMessage & { clientMsgId?: string };
-        return answer({ status: 1, id: store({ ...fields, senderType: SenderType.Visitor }).id });
-      }
-      default:
-        return answer(null);
-    }
-  });
-  return {
-    /** The agent writes: stored, and one 1201 event queued for the visitor. */
-    agentSays(text: string) {
-      const message = store({ senderType: SenderType.Agent, senderName: 'Alice', msgType: MsgType.Text, msgContent: text });
-      queued.push({ event_type: EventCode.AgentMessage, msgId: message.id, msgContentEnc: Buffer.from(JSON.stringify(message)).toString('base64') });
-    },
-  };
-}
 
 /**
  * The connections the visitor's tabs hold for agent events: each getEventMsg (its pollId, and the

@@ -6,7 +6,7 @@ import { robotConversation } from './predicates';
 /**
  * SPEC §7 addSessionMsg, when a robot conversation is handed to an agent (issue 27): once a transfer
  * connects or queues the visitor, what the visitor and the robot said in this page's conversation
- * before the visitor asked for an agent (robotConversation, since the chat started) is added to the agent's session,
+ * before the visitor asked for an agent (robotConversation, since the session started in this page) is added to the agent's session,
  * one call per message, oldest first, so the agent sees why the visitor came — once per handoff (a
  * later 1200 of the queue, or a session recovery, adds nothing). Each carries its message's id as
  * `clientMsgId`, by which a backend that stored it already (the visitor's own messages, sent with
@@ -14,7 +14,8 @@ import { robotConversation } from './predicates';
  */
 export const handoff: Effect = (ctx) =>
   ctx.intent$.pipe(
-    ofType('sessionStarted'),
+    // A session recovery starts a new session: what was said before it went with the forgotten one.
+    ofType('sessionStarted', 'sessionResumed'),
     switchMap(() => {
       const since = ctx.scheduler.now();
       return ctx.intent$.pipe(

@@ -119,20 +119,20 @@ export const HANDOFF_MESSAGES_MAX = 20;
 const SAID: ReadonlySet<MsgType> = new Set([MsgType.Text, MsgType.Image, MsgType.File, MsgType.Audio, MsgType.Video, MsgType.Answer, MsgType.Card]);
 
 /**
- * What the visitor and the robot said from `since` (the chat's start in this page) to `until` (the
- * visitor's ask for an agent), oldest first, the latest HANDOFF_MESSAGES_MAX: the visitor's
- * delivered messages and the robot's answers (one cut short included, one still awaited not). What
+ * What the visitor and the robot said from `since` (the session's start in this page) to `until`
+ * (the visitor's ask for an agent), oldest first, the latest HANDOFF_MESSAGES_MAX: the visitor's
+ * delivered messages and the robot's answers (one cut short included, one still awaited not) —
+ * nothing when the robot said nothing (an agent-only channel: the visitor wrote to the agent). What
  * a handoff adds to the agent's session (issue 27).
  */
 export function robotConversation(s: ChatState, since: number, until: number): ChatMessage[] {
-  return s.messages
-    .filter(
-      (m) =>
-        m.createdAt >= since &&
-        m.createdAt <= until &&
-        SAID.has(m.msgType) &&
-        m.notice === undefined &&
-        ((m.senderType === SenderType.Visitor && m.status === MessageStatus.Sent) || (m.senderType === SenderType.Robot && !m.awaiting)),
-    )
-    .slice(-HANDOFF_MESSAGES_MAX);
+  const said = s.messages.filter(
+    (m) =>
+      m.createdAt >= since &&
+      m.createdAt <= until &&
+      SAID.has(m.msgType) &&
+      m.notice === undefined &&
+      ((m.senderType === SenderType.Visitor && m.status === MessageStatus.Sent) || (m.senderType === SenderType.Robot && !m.awaiting)),
+  );
+  return said.some((m) => m.senderType === SenderType.Robot) ? said.slice(-HANDOFF_MESSAGES_MAX) : [];
 }

@@ -115,6 +115,29 @@ describe('handoff effect: SPEC §7 addSessionMsg when a robot conversation goes 
     });
   });
 
+  it('a session recovery starts over: what was said before it went with the forgotten session (fault table row 10)', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const api = fakeApi({ addSessionMsg: () => cold('(r|)', { r: undefined }) });
+      const values: Record<string, Intent> = { ...v, R: { type: 'sessionResumed', session: SESSION, status: ChatStatus.NotStarted } };
+      const after = [...SHOWN, visitor('q3', 'Asked on the new session', 40), robot('a3', 'Answered on it', 41)];
+      runEffect(handoff, readyState({ messages: after }), cold('10ms S 9ms R 29ms t (wc)', values), { api: api.api, scheduler }).output$.subscribe();
+      flush();
+      expect(api.bodies('addSessionMsg').map((b) => b.clientMsgId)).toEqual(['q3', 'a3']);
+    });
+  });
+
+  it('an agent-only channel is no handoff: the robot said nothing, what the visitor wrote went to the agent', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const api = fakeApi();
+      const wroteToAgent = [visitor('q1', 'Hello?', 12), visitor('q2', 'Anyone there?', 14)];
+      runEffect(handoff, readyState({ messages: wroteToAgent }), cold('10ms S 9ms t (wc)', v), { api: api.api, scheduler }).output$.subscribe();
+      flush();
+      expect(api.count('addSessionMsg')).toBe(0);
+    });
+  });
+
   it('a transfer before anything was said (an automatic one at the start) adds nothing', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
