@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPreloaded, releaseIdleModules } from '../../ui/widget/lazyPreloaded';
 
@@ -16,6 +16,25 @@ class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
   override render() {
     return this.state.error ? <p>failed: {String(this.state.error)}</p> : this.props.children;
   }
+}
+
+/** Renders `Part` in a boundary and resolves with the error it caught, once the failure shows. */
+async function errorOf(Part: ComponentType): Promise<unknown> {
+  let caught: unknown;
+  class Catch extends Boundary {
+    override componentDidCatch(error: unknown) {
+      caught = error;
+    }
+  }
+  render(
+    <Catch>
+      <Suspense fallback={null}>
+        <Part />
+      </Suspense>
+    </Catch>,
+  );
+  await screen.findByText(/^failed:/);
+  return caught;
 }
 
 describe('lazyPreloaded', () => {
@@ -79,21 +98,7 @@ describe('lazyPreloaded', () => {
   it("SPEC §8: the error reported is a ChunkLoadError, 'Loading chunk {name} failed', with the browser's error as its cause", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const offline = new TypeError('Failed to fetch dynamically imported module: https://chat.test/chat/assets/UserForm-1a2b.js');
-    const Form = lazyPreloaded('user form', () => Promise.reject(offline));
-    let caught: unknown;
-    class Catch extends Boundary {
-      override componentDidCatch(error: unknown) {
-        caught = error;
-      }
-    }
-    render(
-      <Catch>
-        <Suspense fallback={null}>
-          <Form />
-        </Suspense>
-      </Catch>,
-    );
-    await screen.findByText(/^failed:/);
+    const caught = await errorOf(lazyPreloaded('user form', () => Promise.reject(offline)));
     expect(caught).toMatchObject({ name: 'ChunkLoadError', message: 'Loading chunk user form failed', cause: offline });
     expect((caught as { code?: string }).code).toBeUndefined();
     vi.restoreAllMocks();
@@ -105,21 +110,8 @@ describe('lazyPreloaded', () => {
     const link = Object.assign(document.createElement('link'), { rel: 'stylesheet' });
     link.setAttribute('href', href);
     document.head.append(link);
-    let caught: unknown;
-    class Catch extends Boundary {
-      override componentDidCatch(error: unknown) {
-        caught = error;
-      }
-    }
-    const Form = lazyPreloaded('user form', () => Promise.reject(new Error(`Unable to preload CSS for ${href}`)));
-    render(
-      <Catch>
-        <Suspense fallback={null}>
-          <Form />
-        </Suspense>
-      </Catch>,
-    );
-    await screen.findByText('failed: ChunkLoadError: Loading chunk user form failed');
+    const caught = await errorOf(lazyPreloaded('user form', () => Promise.reject(new Error(`Unable to preload CSS for ${href}`))));
+    expect(caught).toMatchObject({ name: 'ChunkLoadError', message: 'Loading chunk user form failed' });
     expect(caught).toMatchObject({ code: 'CSS_CHUNK_LOAD_FAILED' });
     expect(link.isConnected).toBe(false);
     vi.restoreAllMocks();
