@@ -150,7 +150,16 @@ describe('card modules the chat’s configuration names', () => {
       await page.locator('.message-list__scroller').evaluate((el) => el.scrollBy(0, -200));
       await page.waitForTimeout(50);
     }
-    await orderCard(page).first().scrollIntoViewIfNeeded();
+    // The row may be drawn again between finding it and scrolling to it (its module answered, or the
+    // list measured it anew) and leave the DOM: scroll to the one drawn then, a few times at most.
+    for (let tries = 1; ; tries++) {
+      try {
+        await orderCard(page).first().scrollIntoViewIfNeeded({ timeout: 5_000 });
+        return;
+      } catch (error) {
+        if (tries === 5 || !String(error).includes('not attached')) throw error;
+      }
+    }
   }
 
   /** The chat goes on: the robot still answers. */
