@@ -10,6 +10,8 @@
  * - Page (demo channel): navigation to the first message shown.
  * - Launcher (./launcher.ts): on a host page with the loader, the launcher click to the composer
  *   ready and to the first message visible, with the loader's default hover prefetch and without.
+ * - Host page (./hostPage.ts): what the loader costs a shop page before the chat is opened — script
+ *   and main-thread task time with and without its script tag, first view in a new tab and next views.
  * Page and launcher on this machine's loopback and over an emulated slow network (150 ms round
  * trips, 1.6 Mbit/s down). The launcher's table ends with the React build against the Preact one,
  * with prefetch (the aim: within 10 %).
@@ -17,7 +19,7 @@
  *   (ROBOT_URL) into the `bench` channel: long tasks (none over 50 ms), what each delta changes
  *   outside the answer's own message (nothing), a delta's arrival to the frame that shows it (one
  *   frame).
- * BENCH_ONLY names the sections to run, comma-separated: engine, widget (list, page and launcher),
+ * BENCH_ONLY names the sections to run, comma-separated: engine, widget (list, page, host page and launcher),
  * stream; all when unset (e.g. BENCH_ONLY=stream, about 40 s a build).
  */
 import { cpus, loadavg } from 'node:os';
@@ -28,6 +30,7 @@ import { encodeText } from '../../server/agent';
 import { WIDGET_RUNTIMES, type WidgetRuntime } from '../../scripts/widgetRuntime';
 import { startLikeNpmStart, startServerProcess, type ServedBuild } from '../support/npmStart';
 import { emulateNetwork, launcherFigures, HOVER_MS, LOOPBACK, SLOW, type LauncherRun, type Network, type Visit } from './launcher';
+import { hostPageFigures, hostPageReport } from './hostPage';
 import { startPacedRobot, streamFigures, streamReport, STREAM } from './stream';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -219,7 +222,7 @@ const VISIT_LABEL: Record<Visit, string> = {
 type LauncherFigures = Awaited<ReturnType<typeof launcherFigures>>;
 const launchers = new Map<WidgetRuntime, LauncherFigures>();
 
-/** The widget section: list, page and launcher figures of the build `server` serves. */
+/** The widget section: list, page, host page and launcher figures of the build `server` serves. */
 async function widgetSection(runtime: WidgetRuntime, server: ServedBuild): Promise<void> {
   const f = await browserFigures(server.url);
   console.log(`\n${runtime} build (${server.distDir}/)`);
@@ -232,6 +235,7 @@ async function widgetSection(runtime: WidgetRuntime, server: ServedBuild): Promi
     const times = await firstMessageTimes(server.url, network);
     console.log(`page: navigation to the first message, ${network.name}: median ${ms(median(times))} [${times.map(ms).join(', ')}]`);
   }
+  for (const line of hostPageReport(await hostPageFigures(server.url))) console.log(line);
   const figures = await launcherFigures(server.url, NETWORKS, VISITS, RUNS);
   for (const { network, visit, runs } of figures) {
     const of = (key: keyof LauncherRun) => runs.map((r) => r[key]);

@@ -1,9 +1,6 @@
 import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import os from 'node:os';
-import { dirname } from 'node:path';
-import type { CDPSession, Frame, Locator, Page, Request } from 'playwright-core';
+import type { Frame, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitorChat, VisitorChatCall } from '../../ui/loader/api';
 import { DESKTOP, PHONE, useBrowser } from './browser';
@@ -20,18 +17,6 @@ import { axeViolations, describeFocus, dev, tabTo } from './helpers';
  * chat is the suite's server on http://localhost:PORT. The launcher lives in an open shadow root:
  * the tests find it by role, as a host page's own tests do.
  */
-
-/** Where the cost figures land (test-results/ is ignored by git). */
-const COST_FILE = 'test-results/loader-cost.md';
-/**
- * The loader's own script time per page view of the shop, at most (the median of LOADS loads in
- * one tab; see the cost test). Issue 13 aims at 5 ms; this 2-core machine, shared with other test
- * runs, measures 3–6 ms with spikes above, so the bound is generous and the figures go to
- * COST_FILE. The first page view in a new tab costs more (a fresh renderer compiles the script and
- * opens sessionStorage, a synchronous round trip to the browser process): recorded, not asserted.
- */
-const SCRIPT_BUDGET_MS = 20;
-const LOADS = 5;
 
 /** A tiny site on 127.0.0.1: pages registered by path, served as HTML. */
 interface Site {
@@ -82,7 +67,7 @@ const EVENTS = ['ready', 'open', 'close', 'message', 'unreadCountChange'] as con
  * into `window.heard` unless `record` is false), then the loader's script tag; `head` goes into its
  * head, and both scripts carry `nonce` when given (for a page whose CSP allows no inline script).
  */
-function shopHtml(baseUrl: string, { queue = '', record = true, body = '', loader = true, channel = 'agent', head = '', nonce = '' } = {}): string {
+function shopHtml(baseUrl: string, { queue = '', record = true, body = '', channel = 'agent', head = '', nonce = '' } = {}): string {
   const recording = record ? `for (const e of ${JSON.stringify(EVENTS)}) VisitorChat.push(['on', e, (...a) => heard.push([e, ...a])]);` : '';
   const script = nonce ? `<script nonce="${nonce}"` : '<script';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tea shop</title><link rel="icon" href="data:,">${head}</head>
@@ -91,7 +76,7 @@ function shopHtml(baseUrl: string, { queue = '', record = true, body = '', loade
 ${script}>window.VisitorChat = window.VisitorChat || []; window.heard = [];
 addEventListener('message', (e) => { if (e.data && e.data.marker) heard.push(['marker', e.data.marker]); });
 ${recording}${queue}</script>
-${loader ? `${script} async src="${baseUrl}/chat/loader.js" data-channel-id="${channel}"></script>` : ''}
+${script} async src="${baseUrl}/chat/loader.js" data-channel-id="${channel}"></script>
 </body></html>`;
 }
 
@@ -152,42 +137,11 @@ async function clickLauncher(page: Page): Promise<void> {
   await launcherButton(page).click();
 }
 
-// --- the main thread's cost, over the DevTools protocol ---
-
-const sessions = new WeakMap<Page, Promise<CDPSession>>();
-function cdp(page: Page): Promise<CDPSession> {
-  let session = sessions.get(page);
-  if (!session) {
-    session = page.context().newCDPSession(page);
-    sessions.set(page, session);
-  }
-  return session;
-}
-
 /** The chat's frame (in the panel), once it is there. */
 async function chatFrame(page: Page): Promise<Frame> {
   let frame: Frame | undefined;
   await expect.poll(() => (frame = page.frames().find((f) => f.url().includes('/chat/index')))?.url(), { message: 'the chat frame is there' }).toBeTruthy();
   return frame as Frame;
-}
-
-/** The DevTools Performance metrics of one page view, in ms: script and main-thread task time. */
-interface Metrics {
-  script: number;
-  task: number;
-}
-const measuring = new WeakSet<Page>();
-/** Loads `url` in `page` and returns its page view's script and task time up to the load event (the counters start at each navigation; an async script runs before load). */
-async function scriptTimeOf(page: Page, url: string): Promise<Metrics> {
-  const session = await cdp(page);
-  if (!measuring.has(page)) {
-    await session.send('Performance.enable');
-    measuring.add(page);
-  }
-  await page.goto(url, { waitUntil: 'load' });
-  const { metrics } = await session.send('Performance.getMetrics');
-  const get = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
-  return { script: get('ScriptDuration'), task: get('TaskDuration') };
 }
 
 const heard = (page: Page): Promise<Heard[]> => page.evaluate(() => (window as unknown as ShopWindow).heard);
@@ -224,19 +178,13 @@ describe('the host-page loader on a shop page of another origin (issue 13)', () 
     await Promise.all([shop?.close(), other?.close()]);
   });
 
-  it('costs the shop page no chat request, no storage and little script until the visitor opens the chat', async () => {
+  it('costs the shop page no chat request and no storage until the visitor opens the chat (its script time: npm run bench)', async () => {
     const { page, context } = s;
-    const withLoader = hostPage(shopHtml(s.baseUrl));
-    const without = hostPage(shopHtml(s.baseUrl, { loader: false }));
     const requests = recordRequests(page);
-    const loaderResponse = page.waitForResponse((r) => r.url().endsWith('/chat/loader.js'));
-    // The first page view in a new tab: the loader's script time in a fresh renderer.
-    const coldWith = await scriptTimeOf(page, withLoader);
-    const loaderJs = await loaderResponse;
-    const { responseBodySize, responseHeadersSize } = await loaderJs.request().sizes();
-    const encoding = (await loaderJs.allHeaders())['content-encoding'] ?? 'identity';
+    await page.goto(hostPage(shopHtml(s.baseUrl)));
     await launcherShown(page);
-    const requestsOnLoad = requests.map((r) => r.url());
+    // Of the chat's origin, the page loads the loader alone.
+    expect(requests.map((r) => r.url()).filter((u) => u.startsWith(s.baseUrl))).toEqual([`${s.baseUrl}/chat/loader.js`]);
 
     // Hovering the page does nothing; hovering the launcher loads the chat's files ahead of the
     // first open (prefetch: hover), and the chat waits: still no request to the chat's backend.
@@ -245,7 +193,6 @@ describe('the host-page loader on a shop page of another origin (issue 13)', () 
     await launcherButton(page).hover();
     const frame = await chatFrame(page);
     await frame.waitForLoadState('networkidle');
-    const prefetched = requests.length - requestsOnLoad.length;
     expect(apiCalls(requests).map((r) => r.url())).toEqual([]);
     expect(await storageOf(page)).toEqual({ local: {}, session: {} });
     expect(await context.cookies()).toEqual([]);
@@ -255,44 +202,6 @@ describe('the host-page loader on a shop page of another origin (issue 13)', () 
     await clickLauncher(page);
     await chatStart;
     expect(Object.keys((await storageOf(page)).session)).toEqual(['visitor-chat-agent']);
-
-    // The main-thread cost: the same page with and without the loader, loaded in turn in one tab
-    // (the visitor's next page views of the shop) after a warm-up of each; and the first view of
-    // the page without the loader in a new tab, beside the first view with it above.
-    const coldWithout = await scriptTimeOf(await context.newPage(), without);
-    const tab = await context.newPage();
-    await scriptTimeOf(tab, withLoader);
-    await scriptTimeOf(tab, without);
-    const runs: { with: Metrics; without: Metrics }[] = [];
-    for (let i = 0; i < LOADS; i++) runs.push({ with: await scriptTimeOf(tab, withLoader), without: await scriptTimeOf(tab, without) });
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-    const ms = (n: number) => `${n.toFixed(1)} ms`;
-    const of = (key: keyof Metrics, variant: 'with' | 'without') => median(runs.map((r) => r[variant][key]));
-    const extra = (key: keyof Metrics) => median(runs.map((r) => r.with[key] - r.without[key]));
-    const chatRequests = requestsOnLoad.filter((u) => u.startsWith(s.baseUrl));
-    const table = [
-      '| Figure | Value |',
-      '|---|---|',
-      `| loader.js transferred (content-encoding ${encoding}) | ${responseBodySize + responseHeadersSize} B (body ${responseBodySize} B, headers ${responseHeadersSize} B) |`,
-      `| Requests of the page until the visitor opens the chat | ${requestsOnLoad.length} (to the chat's origin ${chatRequests.length}: ${chatRequests.map((u) => new URL(u).pathname).join(', ')}; to /api/ 0) |`,
-      `| Requests when the launcher is hovered (prefetch), before open | ${prefetched} more (the widget's files; to /api/ 0) |`,
-      '| Storage written before open | none (localStorage, sessionStorage, cookies) |',
-      `| First page view in a new tab: ScriptDuration with / without the loader | ${ms(coldWith.script)} / ${ms(coldWithout.script)} |`,
-      `| Next page views, median of ${LOADS}: ScriptDuration with / without the loader | ${ms(of('script', 'with'))} / ${ms(of('script', 'without'))} |`,
-      `| Next page views, median of ${LOADS}: TaskDuration with / without the loader | ${ms(of('task', 'with'))} / ${ms(of('task', 'without'))} |`,
-      `| The loader's extra script time per page view (median of the differences) | ${ms(extra('script'))} |`,
-      `| The loader's extra main-thread task time per page view (median of the differences) | ${ms(extra('task'))} |`,
-      `| Each page view: script with / without | ${runs.map((r) => `${r.with.script.toFixed(1)}/${r.without.script.toFixed(1)}`).join(', ')} |`,
-    ].join('\n');
-    console.log(
-      `[loader cost] the shop page before the chat is opened (Chromium, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}):\n${table}`,
-    );
-    mkdirSync(dirname(COST_FILE), { recursive: true });
-    writeFileSync(
-      COST_FILE,
-      `# What the loader costs the host page before the chat is opened\n\nMeasured by tests/e2e/loader.test.ts on ${new Date().toISOString()} (Chromium, ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1)}).\n\n${table}\n`,
-    );
-    expect(extra('script')).toBeLessThan(SCRIPT_BUDGET_MS);
   });
 
   it('runs the calls queued before it loaded in order, fires ready, and opens, closes and toggles with events', async () => {
