@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import type { QuickReply } from '@visitor-chat/chat-engine';
+import { moveFocus } from '../moveFocus';
 import { ReplyLabel } from './ReplyLabel';
 import './QuickReplies.css';
 
@@ -14,28 +15,19 @@ export interface QuickRepliesProps {
 
 /**
  * The bar of quick-reply chips above the composer: a strip to swipe on touch screens, wrapped lines
- * under a mouse (QuickReplies.css). One Tab stop: the arrow keys move between the chips in the
- * direction they show (reversed right to left), Home and End go to the first and the last.
+ * under a mouse (QuickReplies.css). One Tab stop, the chip last on: the arrow keys move between the
+ * chips as they show (mirrored right to left), Home and End go to the first and the last.
  */
 export function QuickReplies({ replies, onSelect }: QuickRepliesProps) {
   const { t } = useLingui();
-  // The chip that takes Tab (roving tabindex), of this list: a new list starts at its first.
+  // The chip that takes Tab (roving tabindex: from any other, Shift+Tab leaves the bar), of this
+  // list; a new list starts at its first.
   const [active, setActive] = useState({ of: replies, at: 0 });
   if (replies.length === 0) return null;
-  const current = active.of === replies ? Math.min(active.at, replies.length - 1) : 0;
-  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
-    const forward = getComputedStyle(e.currentTarget).direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
-    const backward = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
-    const last = replies.length - 1;
-    const to = { [forward]: Math.min(current + 1, last), [backward]: Math.max(current - 1, 0), Home: 0, End: last }[e.key];
-    if (to === undefined) return;
-    e.preventDefault();
-    setActive({ of: replies, at: to });
-    e.currentTarget.querySelectorAll('button')[to]?.focus();
-  };
+  const current = active.of === replies ? active.at : 0;
   return (
     <nav className="quick-replies" aria-label={t`Quick replies`}>
-      <ul className="quick-replies__list" onKeyDown={onKeyDown}>
+      <ul className="quick-replies__list" onKeyDown={(e) => moveFocus(e, '.quick-reply')}>
         {replies.map((reply, i) => {
           return (
             <li key={reply.code}>
@@ -43,8 +35,8 @@ export function QuickReplies({ replies, onSelect }: QuickRepliesProps) {
                 type="button"
                 dir="auto"
                 tabIndex={i === current ? 0 : -1}
-                className={`quick-reply${reply.isHighlight ? ' quick-reply--highlight' : ''}${reply.isNew ? ' quick-reply--new' : ''}`}
                 onFocus={() => setActive({ of: replies, at: i })}
+                className={`quick-reply${reply.isHighlight ? ' quick-reply--highlight' : ''}${reply.isNew ? ' quick-reply--new' : ''}`}
                 onClick={() => onSelect(reply)}
               >
                 <ReplyLabel reply={reply} classes={CLASSES} />
