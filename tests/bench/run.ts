@@ -7,6 +7,9 @@
  *   (< 100 ms, from the history response read to the next frame with messages), appending one
  *   message (< 16 ms, Enter to the next frame with it), and `.message` DOM nodes (bounded by the
  *   viewport).
+ * - List: "Back to the latest" from the top of the 10,000 — the click to the frame with the list at its
+ *   end (< 100 ms; a smooth scroll rendered and measured every row on the way: 5.6–6.8 s), the
+ *   longest task, and the most rows rendered on the way.
  * - Page (demo channel): navigation to the first message shown.
  * - Launcher (./launcher.ts): on a host page with the loader, the launcher click to the composer
  *   ready and to the first message visible, with the loader's default hover prefetch and without.
@@ -24,7 +27,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { Subject, of, type Observable } from 'rxjs';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { createChatEngine, EventCode, MsgType, SenderType, type EventBatch, type VisitorApi } from '@visitor-chat/chat-engine';
 import { encodeText } from '../../server/agent';
 import { WIDGET_RUNTIMES, type WidgetRuntime } from '../../scripts/widgetRuntime';
@@ -36,7 +39,44 @@ import { startPacedRobot, streamFigures, streamReport, STREAM } from './stream';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const POLL_SIZE = 1_000;
 const RUNS = 7;
-const BUDGET = { poll: 20, firstRender: 100, append: 16 } as const;
+const BUDGET = { poll: 20, firstRender: 100, append: 16, backToLatest: 100 } as const;
+
+/** In the page: scrolls the list to its top, then clicks "Back to the latest"; the time to the frame with the list at its end, the longest task, the most rows rendered. */
+async function backToLatest(page: Page): Promise<{ took: number; longestTask: number; mostRows: number }> {
+  for (let i = 0; i < 20 && (await page.evaluate(() => document.querySelector('.message-list__scroller')?.scrollTop)) !== 0; i++) {
+    await page.evaluate(() => document.querySelector('.message-list__scroller')?.scrollTo({ top: 0 }));
+    await page.waitForTimeout(100);
+  }
+  await page.locator('.message-list__jump').waitFor();
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const scroller = document.querySelector('.message-list__scroller');
+        const rows = scroller?.firstElementChild;
+        const jump = document.querySelector<HTMLButtonElement>('.message-list__jump');
+        if (!scroller || !rows || !jump) throw new Error('no list or no button');
+        let longestTask = 0;
+        let mostRows = 0;
+        const tasks = new PerformanceObserver((list) => list.getEntries().forEach((e) => (longestTask = Math.max(longestTask, e.duration))));
+        tasks.observe({ type: 'longtask' });
+        const rendered = new MutationObserver(() => (mostRows = Math.max(mostRows, rows.childElementCount)));
+        rendered.observe(rows, { childList: true });
+        const t0 = performance.now();
+        jump.click();
+        const atEnd = () => {
+          if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight >= 2) return requestAnimationFrame(atEnd);
+          const took = performance.now() - t0;
+          rendered.disconnect();
+          // The long tasks of the jump are reported after it.
+          setTimeout(() => {
+            tasks.disconnect();
+            resolve({ took, longestTask, mostRows });
+          }, 200);
+        };
+        requestAnimationFrame(atEnd);
+      }),
+  );
+}
 
 const SECTIONS = ['engine', 'widget', 'stream'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -146,6 +186,7 @@ async function browserFigures(url: string) {
     const firstRenders: number[] = [];
     const appends: number[] = [];
     let nodes = { bottom: 0, middle: 0, total: 0 };
+    const jumps: { took: number; longestTask: number; mostRows: number }[] = [];
     for (let run = 0; run < 3; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
@@ -169,6 +210,7 @@ async function browserFigures(url: string) {
         const middle = await page.locator('.message').count();
         const total = await page.evaluate(() => document.getElementsByTagName('*').length);
         nodes = { bottom, middle, total };
+        for (let i = 0; i < 3; i++) jumps.push(await backToLatest(page));
         await page.evaluate(() => {
           const s = document.querySelector('.message-list__scroller');
           if (s) s.scrollTop = s.scrollHeight;
@@ -200,7 +242,7 @@ async function browserFigures(url: string) {
       }
       await context.close();
     }
-    return { firstRender: median(firstRenders), firstRenders, append: median(appends), appends, nodes };
+    return { firstRender: median(firstRenders), firstRenders, append: median(appends), appends, nodes, jumps };
   } finally {
     await browser.close();
   }
@@ -230,6 +272,10 @@ async function widgetSection(runtime: WidgetRuntime, server: ServedBuild): Promi
     `list: first render of 10,000 messages: median ${ms(f.firstRender)} [${f.firstRenders.map(ms).join(', ')}] ${verdict(f.firstRender, BUDGET.firstRender)}`,
   );
   console.log(`list: append one message to paint: median ${ms(f.append)} [${f.appends.map(ms).join(', ')}] ${verdict(f.append, BUDGET.append)}`);
+  const jump = median(f.jumps.map((j) => j.took));
+  console.log(
+    `list: Back to the latest from the top of 10,000: median ${ms(jump)} [${f.jumps.map((j) => `${ms(j.took)}, longest task ${ms(j.longestTask)}, ${j.mostRows} rows`).join('; ')}] ${verdict(jump, BUDGET.backToLatest)}`,
+  );
   console.log(`list: .message nodes at the bottom ${f.nodes.bottom}, in the middle ${f.nodes.middle} (of 10,000); all elements ${f.nodes.total}`);
   for (const network of NETWORKS) {
     const times = await firstMessageTimes(server.url, network);

@@ -4,7 +4,8 @@ import type { LauncherPosition } from './api';
  * The loader's markup, in a shadow root so that the host page's styles do not reach it: the
  * launcher (a button with the chat icon, the close icon while open, and the unread badge) and the
  * panel with the chat's iframe. The panel is a card above the launcher on wide screens and the
- * whole screen on phones (where the widget's own close control closes it).
+ * whole screen on phones and in short windows (a desktop at 200 % zoom is 400 CSS px high: a card
+ * would leave the messages ~115 px), where the widget's own close control closes it.
  *
  * Both sit at the highest z-index, for browsers without the top layer (drawView); `!important` on
  * the host keeps the page's own rules (`[popover]`, `*`) from giving it a box or moving it.
@@ -22,7 +23,8 @@ const CSS =
   'div{bottom:92px;width:380px;height:min(640px,100vh - 112px);border-radius:12px;overflow:hidden;box-shadow:0 4px 14px #0004;visibility:hidden}' +
   '.open{visibility:visible}' +
   'iframe{width:100%;height:100%;border:0;display:block;background:#fff}' +
-  '@media(max-width:480px){div{inset:0;width:auto;height:auto;border-radius:0}.open~button{display:none}}';
+  // Full screen when narrow (a phone) or short (35em: 560 px; a desktop at 200 % zoom is 400 px high).
+  '@media(width<481px),(height<35em){div{inset:0;width:auto;height:auto;border-radius:0}.open~button{display:none}}';
 
 const ICON_CHAT = 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z';
 const ICON_CLOSE = 'M6 6l12 12M18 6 6 18';

@@ -12,10 +12,22 @@ import './MessageList.css';
 
 /** Distance from the end (px) within which the list counts as "at the bottom". */
 const STICK_PX = 64;
+/**
+ * The scroller takes the height of its rows up to the viewport's (MessageList.css `flex`), so that
+ * what follows it — the typing indicator — sits under the last message: virtua's own `height: 100%`
+ * and size containment (`contain: strict`, an element without a height of its contents) give way.
+ */
+const SCROLLER_STYLE = { height: 'auto', contain: 'content' } as const;
 /** Distance from the start (px) within which older history loads. */
 const LOAD_OLDER_PX = 80;
 /** Back-to-bottom button throttle (SPEC §9). */
 const BACK_TO_BOTTOM_THROTTLE_MS = 300;
+/**
+ * The most rows below the viewport that "Back to the latest" scrolls through smoothly; farther, it
+ * jumps at once. virtua renders and measures every row between where a smooth scroll starts and
+ * where it lands: from the top of 10,000 messages that froze the tab for 6 s.
+ */
+const SMOOTH_JUMP_ROWS = 50;
 
 /** What changed between two renders of the list: messages added at the start, at the end, or neither. */
 function diff(prev: readonly ChatMessage[], next: readonly ChatMessage[]) {
@@ -88,7 +100,8 @@ function questionsOf(messages: readonly ChatMessage[]): ReadonlyMap<string, stri
  * messages arrive, keeps its place when older history is prepended, loads older history at the
  * top, offers a back-to-bottom button with the unread count, and announces each new incoming
  * message (not the history) through a polite live region. Also: pull-to-refresh at the top, the
- * agent typing indicator at the end and the quick-reply bar under it (just above the composer).
+ * agent typing indicator under the last message and the quick-reply bar under the list (just above the
+ * composer).
  */
 export function MessageList() {
   const { t } = useLingui();
@@ -194,7 +207,10 @@ export function MessageList() {
   }, [messages.length]);
 
   const jump = () => {
-    list.current?.scrollToIndex(messages.length - 1, { align: 'end', smooth: true });
+    const handle = list.current;
+    const last = messages.length - 1;
+    if (handle)
+      handle.scrollToIndex(last, { align: 'end', smooth: last - handle.findItemIndex(handle.scrollOffset + handle.viewportSize) <= SMOOTH_JUMP_ROWS });
     setUnread(0);
     setShowJump(false);
   };
@@ -238,6 +254,7 @@ export function MessageList() {
         <VList
           ref={list}
           className="message-list__scroller"
+          style={SCROLLER_STYLE}
           data={messages}
           shift={prepended > 0 /* keeps the place when history is prepended */}
           onScroll={onScroll}
@@ -250,13 +267,14 @@ export function MessageList() {
           {/* Elements are made for the visible rows only: a render costs the same at 10 or 10,000 messages. */}
           {renderRow}
         </VList>
+        {/* In the conversation's flow, under the last message (the list is only as tall as its rows until it fills the viewport). */}
+        <TypingIndicator />
         {showJump && (
           <button type="button" className="message-list__jump" onClick={jump}>
             {unread > 0 ? <Plural value={unread} one="# new message" other="# new messages" /> : <Trans>Back to the latest</Trans>}
           </button>
         )}
       </div>
-      <TypingIndicator />
       <QuickReplies
         replies={quickReplies.replies}
         onSelect={(reply) => {
