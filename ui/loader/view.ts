@@ -12,17 +12,17 @@ import type { LauncherPosition } from './api';
  */
 const CSS =
   ':host{all:initial!important}' +
-  'div,button{position:fixed;inset-inline-end:20px;z-index:2147483647}' +
-  'button{bottom:20px;width:56px;height:56px;border:0;border-radius:50%;padding:0;background:var(--c);color:#fff;cursor:pointer;box-shadow:0 4px 14px #0004;display:grid;place-items:center}' +
+  'div,button{position:fixed;inset-inline-end:20px;z-index:2147483647;box-shadow:0 4px 14px #0004}' +
+  'button{bottom:20px;width:56px;height:56px;border:0;border-radius:50%;padding:0;background:var(--c);color:#fff;cursor:pointer;display:grid;place-items:center}' +
   'button:focus-visible{outline:3px solid var(--c);outline-offset:3px}' +
   'svg{width:28px;height:28px;fill:currentColor}' +
   '.x{fill:none;stroke:currentColor;stroke-width:2.5}' +
   '[aria-expanded=false] .x,[aria-expanded=true] .o,b:empty,[hidden]{display:none}' +
-  // min-width and padding make a 20 px circle that widens for two digits.
-  'b{position:absolute;top:-4px;inset-inline-end:-4px;min-width:10px;height:20px;padding:0 5px;border-radius:10px;background:#dc2626;color:#fff;font:700 12px/20px sans-serif;text-align:center}' +
-  'div{bottom:92px;width:380px;height:min(640px,100vh - 112px);border-radius:12px;overflow:hidden;box-shadow:0 4px 14px #0004;visibility:hidden}' +
+  // min-width, padding and the 20 px line make a 20 px circle that widens for two digits.
+  'b{position:absolute;top:-4px;inset-inline-end:-4px;min-width:10px;padding:0 5px;border-radius:10px;background:#dc2626;color:#fff;font:700 12px/20px sans-serif;text-align:center}' +
+  'div{bottom:92px;width:380px;height:min(640px,100vh - 112px);border-radius:12px;overflow:hidden;visibility:hidden}' +
   '.open{visibility:visible}' +
-  'iframe{width:100%;height:100%;border:0;display:block;background:#fff}' +
+  'iframe{width:100%;height:100%;border:0;background:#fff}' +
   // Full screen when narrow (a phone) or short (35em: 560 px; a desktop at 200 % zoom is 400 px high).
   '@media(width<481px),(height<35em){div{inset:0;width:auto;height:auto;border-radius:0}.open~button{display:none}}';
 
