@@ -8,7 +8,16 @@ export type { LeaveMessageReason } from './features/forms/slice';
 export type { RobotTips } from './features/tips/slice';
 
 // The rules every layer asks (SPEC §4): the reducer, the effects, the hooks and the widget call these.
-export { canChooseQuickReply, canEnd, canRequestHuman, isQueued, queuePosition, transfersToHuman } from './features/conversation/predicates';
+export {
+  canChooseQuickReply,
+  canEnd,
+  canRequestHuman,
+  currentAgent,
+  type CurrentAgent,
+  isQueued,
+  queuePosition,
+  transfersToHuman,
+} from './features/conversation/predicates';
 export { canLoadOlder } from './features/history/predicates';
 export { canRetry, canSendText, isUnconfirmed, isUploading, outlivesPage } from './features/delivery/predicates';
 export { canRetryStart, forgotSession, unreachable } from './features/bootstrap/predicates';

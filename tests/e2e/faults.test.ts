@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, useBrowser } from './browser';
-import { connected, dev, history, messages, openChat, say, visitorId, withoutPush } from './helpers';
+import { chooseLanguage, connected, dev, history, messages, openChat, say, visitorId, withoutPush } from './helpers';
 
 const API = '**/api/chat/visitor/**';
 
@@ -152,8 +152,8 @@ describe('network faults in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
     // Choosing the language again fetches its catalog afresh.
     down = false;
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('en');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await chooseLanguage(page, 'English');
+    await chooseLanguage(page, 'Deutsch');
     await page.getByRole('textbox', { name: 'Nachricht' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
   });

@@ -78,6 +78,12 @@ export async function history(baseUrl: string, userId: string): Promise<WireMess
   return json.data;
 }
 
+/** Chooses a language in the header's language menu (its globe button, then the language by its own name). */
+export async function chooseLanguage(page: Page, name: string): Promise<void> {
+  await page.getByRole('banner').locator('[aria-haspopup="menu"]').click();
+  await page.getByRole('menuitemradio', { name }).click();
+}
+
 /** Whether the agent is connected: the "now chatting" line is in the log. */
 export async function connected(page: Page): Promise<void> {
   await messages(page)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE, useBrowser } from './browser';
-import { composer, connected, messages, openChat, say, unknownQuestionFaq } from './helpers';
+import { chooseLanguage, composer, connected, messages, openChat, say, unknownQuestionFaq } from './helpers';
 
 describe('visitor journeys in Chromium', () => {
   const s = useBrowser(PHONE);
@@ -118,7 +118,7 @@ describe('visitor journeys in Chromium', () => {
     const { page } = s;
     await openChat(page, s.baseUrl, 'demo');
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en-US', 'ltr']);
-    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'العربية' });
+    await chooseLanguage(page, 'العربية');
     await expect.poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar-EG', 'rtl']);
     expect(await page.evaluate(() => window.localStorage.getItem('chat-lan'))).toBe('ar');
     // The composer sits on the left in RTL: its send button is left of the text field.

@@ -1,10 +1,9 @@
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
 import type { Frame, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitorChat, VisitorChatCall } from '../../ui/loader/api';
 import { DESKTOP, PHONE, useBrowser } from './browser';
 import { axeViolations, describeFocus, dev, tabTo } from './helpers';
+import { startSite, type Site } from './hostSite';
 
 /**
  * The host-page loader (ui/loader, issue 13) on a shop page of another origin than the chat's, as
@@ -17,41 +16,6 @@ import { axeViolations, describeFocus, dev, tabTo } from './helpers';
  * chat is the suite's server on http://localhost:PORT. The launcher lives in an open shadow root:
  * the tests find it by role, as a host page's own tests do.
  */
-
-/** A tiny site on 127.0.0.1: pages registered by path, served as HTML. */
-interface Site {
-  origin: string;
-  /** Serves `html` at a new path of this site, with `headers` (say, a Content-Security-Policy); returns its URL. */
-  page(html: string, headers?: Record<string, string>): string;
-  close(): Promise<void>;
-}
-
-async function startSite(): Promise<Site> {
-  const pages = new Map<string, { html: string; headers: Record<string, string> }>();
-  const server: Server = createServer((req, res) => {
-    const page = pages.get((req.url ?? '/').split('?')[0] ?? '/');
-    res.writeHead(page === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...page?.headers });
-    res.end(page?.html ?? 'not found');
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the site does not listen');
-  const origin = `http://127.0.0.1:${address.port}`;
-  return {
-    origin,
-    page(html, headers = {}) {
-      const path = `/p${pages.size + 1}/`;
-      pages.set(path, { html, headers });
-      return `${origin}${path}`;
-    },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** What the shop's handlers heard: `[event, ...args]`, and `['marker']` for the test's own ordering marks. */
 type Heard = [string, ...unknown[]];

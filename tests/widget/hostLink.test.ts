@@ -15,18 +15,25 @@ function framed(referrer: string) {
   return postMessage;
 }
 
-/** A frame's window as hostLink sees it: its parent, its real ancestor (when the browser tells it), and the message events it dispatches. */
+/**
+ * A frame's window as hostLink sees it: its parent, its real ancestor (when the browser tells it), the
+ * message events it dispatches, and the keys pressed in it (`press`; `dialogOpen` says whether a modal
+ * dialog of the page is open).
+ */
 function frameWindow(ancestor?: string) {
   const parent = { postMessage: vi.fn() };
-  const listeners: ((event: MessageEvent) => void)[] = [];
+  const listeners: Record<string, ((event: Event) => void)[]> = {};
+  const page = { dialogOpen: false };
   const win = {
     parent,
     location: { ancestorOrigins: ancestor ? [ancestor] : undefined },
-    addEventListener: (_type: string, listener: (event: MessageEvent) => void) => listeners.push(listener),
+    document: { querySelector: (selector: string) => (selector === 'dialog[open]' && page.dialogOpen ? {} : null) },
+    addEventListener: (type: string, listener: (event: Event) => void) => (listeners[type] ??= []).push(listener),
   } as unknown as Window;
   const receive = (data: unknown, from: { origin: string; source: unknown }) =>
-    listeners.forEach((listener) => listener({ data, origin: from.origin, source: from.source } as MessageEvent));
-  return { win, parent, receive };
+    listeners.message?.forEach((listener) => listener({ data, origin: from.origin, source: from.source } as MessageEvent));
+  const press = (key: string, defaultPrevented = false) => listeners.keydown?.forEach((listener) => listener({ key, defaultPrevented } as KeyboardEvent));
+  return { win, parent, receive, press, page };
 }
 
 const host = (message: HostMessage) => ({ ...message, source: 'visitor-chat-host', version: 1 });
@@ -74,6 +81,21 @@ describe('embedded by the loader (?host=origin): the widget’s end of the proto
       [{ type: 'hello', source: 'visitor-chat', version: 1 }, SHOP],
       [{ type: 'close', source: 'visitor-chat', version: 1 }, SHOP],
     ]);
+  });
+
+  it("Escape that nothing in the chat took closes the host's panel (issue 28); one a menu or the suggestions took (default prevented), or pressed in a modal dialog, does not", () => {
+    const { win, parent, press, page } = frameWindow(SHOP);
+    hostLink(`?channelid=demo&from=iframe&host=${encodeURIComponent(SHOP)}`, win);
+    const closes = () => parent.postMessage.mock.calls.filter(([m]) => (m as { type: string }).type === 'close').length;
+    press('a');
+    press('Escape', true);
+    page.dialogOpen = true;
+    press('Escape');
+    expect(closes()).toBe(0);
+    page.dialogOpen = false;
+    press('Escape');
+    expect(parent.postMessage.mock.calls.at(-1)).toEqual([{ type: 'close', source: 'visitor-chat', version: 1 }, SHOP]);
+    expect(closes()).toBe(1);
   });
 
   it('hears its parent window at the announced origin only: another origin, another window, another source or version, an unknown type or a malformed field are ignored', () => {

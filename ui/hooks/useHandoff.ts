@@ -1,23 +1,30 @@
-import { canEnd, canRequestHuman, type ChatState } from '@visitor-chat/chat-engine';
+import { canEnd, canRequestHuman, currentAgent, type ChatState } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 
-const pick = (s: ChatState) => ({
-  canRequest: canRequestHuman(s),
-  canEnd: canEnd(s),
-  transferring: s.transferring,
-});
+const pick = (s: ChatState) => {
+  const agent = currentAgent(s);
+  return {
+    canRequest: canRequestHuman(s),
+    canEnd: canEnd(s),
+    transferring: s.transferring,
+    agentName: agent?.name,
+    agentAvatar: agent?.avatar,
+  };
+};
 
 /**
  * Moving between robot, agent and the end of the chat (SPEC §4): `requestHuman` asks for an agent
- * and `endChat` ends the agent conversation; each is null while not allowed.
+ * and `endChat` ends the agent conversation; each is null while not allowed. `agent` is who the
+ * visitor talks with (the engine's currentAgent): null outside a conversation with an agent.
  */
 export function useHandoff() {
   const engine = useChatEngine();
-  const { canRequest, canEnd: endable, transferring } = useChatSelector(pick, shallowEqual);
+  const { canRequest, canEnd: endable, transferring, agentName, agentAvatar } = useChatSelector(pick, shallowEqual);
   return {
     transferring,
     requestHuman: canRequest ? engine.requestHuman : null,
     endChat: endable ? engine.closeChat : null,
+    agent: agentName ? { name: agentName, avatar: agentAvatar } : null,
   };
 }

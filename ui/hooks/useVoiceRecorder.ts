@@ -161,8 +161,11 @@ export function useVoiceRecorder(options: VoiceRecorderOptions = {}) {
     // A long press would otherwise open the context menu (or select text) on touch screens.
     onContextMenu: (e: { preventDefault(): void }) => e.preventDefault(),
     onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
-      if (e.key === 'Escape') end(true);
-      else if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) {
+      if (e.key === 'Escape') {
+        // A recording cancelled takes the Escape: it goes no further (the host's panel stays open).
+        if (take.current) e.stopPropagation();
+        end(true);
+      } else if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) {
         e.preventDefault();
         start(null);
       }

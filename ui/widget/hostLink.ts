@@ -81,6 +81,11 @@ export function hostLink(search: string, win: Window = window): HostLink | null 
     messages$.next(message);
   });
   const post = (message: WidgetMessage) => postTo(win, origin, message);
+  // Escape anywhere in the chat that nothing inside took (a dialog, a menu, the suggestions, a
+  // recording) closes the host's panel, as its close control does: the loader returns focus to its launcher.
+  win.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !e.defaultPrevented && !win.document.querySelector('dialog[open]')) post({ type: 'close' });
+  });
   post({ type: 'hello' });
   return { origin, post, messages$, open$, toolbar$ };
 }

@@ -12,6 +12,24 @@ export function inConversation(s: ChatState): boolean {
   return s.status === ChatStatus.InConversation;
 }
 
+/** The agent the visitor talks with, as the header shows them: a name and, when known, a picture. */
+export interface CurrentAgent {
+  name: string;
+  avatar?: string;
+}
+
+/**
+ * The agent of the running conversation (SPEC §4 status 2): the transfer's nickname (adminNick),
+ * else the name on their latest message, and that message's picture (docs/protocol.md "Avatars");
+ * null outside a conversation with an agent, or while nothing names them.
+ */
+export function currentAgent(s: ChatState): CurrentAgent | null {
+  if (!inConversation(s)) return null;
+  const latest = s.messages.findLast((m) => m.senderType === SenderType.Agent);
+  const name = s.agentNick ?? latest?.senderName;
+  return name ? { name, avatar: latest?.senderAvatar } : null;
+}
+
 /** SPEC §4 status 2 or 3: an agent session runs, or the visitor waits in its queue. */
 export function withAgent(s: ChatState): boolean {
   return inConversation(s) || isQueued(s);

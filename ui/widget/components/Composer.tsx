@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useComposer, useFaq, useFileUpload, usePasteImage, useRobotTips, type FileError, type RecorderError } from '@visitor-chat/chat-react';
 import { formatFileSize } from '../format';
+import { reclaimFocus } from '../keepFocus';
 import { embeddingHost, subscribeHostItems } from '../hostLink';
 import { lazyPart } from '../lazyPart';
 import type { RecorderProblem } from './VoiceInput';
@@ -108,6 +109,12 @@ export function Composer({ maxLength }: ComposerProps) {
   const [mode, setMode] = useState<'text' | 'voice'>('text');
   const { text, setText, send, remaining, getInputProps } = useComposer({ maxLength });
   useKeptDraft(text, setText);
+  // The chat in view, focus nowhere yet: the composer takes it (keepFocus.ts).
+  useEffect(() => {
+    if (!embeddingHost) return reclaimFocus();
+    const subscription = embeddingHost.open$.subscribe((open) => open && reclaimFocus());
+    return () => subscription.unsubscribe();
+  }, []);
   // A suggestion chosen is sent as the visitor's message: the draft it stood for goes.
   const tips = useRobotTips({ onChosen: () => setText('') });
   const inputProps = getInputProps();

@@ -59,7 +59,7 @@ const entries = () => embeddingHost?.toolbar$.value ?? NONE;
  * The host page's items as buttons named by their title, with the icon or the image; choosing one
  * tells the page. A host's icon says less than the widget's own, so its title also shows as a
  * popover above it on hover and keyboard focus, after SPEC §9's show/hide delay (HostTools.css);
- * Escape hides it until the pointer or focus leaves (WCAG 1.4.13).
+ * Escape hides it until the pointer or focus leaves (WCAG 1.4.13), and only that.
  */
 export function HostTools() {
   const added = useSyncExternalStore(subscribeHostItems, entries);
@@ -71,7 +71,12 @@ export function HostTools() {
       type="button"
       className={`icon-button composer__tool composer__tool--host${quiet === id ? ' composer__tool--quiet' : ''}`}
       onClick={() => embeddingHost?.post({ type: 'toolbarItem', id })}
-      onKeyDown={(e) => e.key === 'Escape' && setQuiet(id)}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || quiet === id) return;
+        // The first Escape hides the title and goes no further; the next one closes the host's panel.
+        e.stopPropagation();
+        setQuiet(id);
+      }}
       onBlur={() => setQuiet(null)}
       onPointerLeave={() => setQuiet(null)}
       aria-label={title}

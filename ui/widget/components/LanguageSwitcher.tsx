@@ -1,33 +1,31 @@
 import { useLingui } from '@lingui/react/macro';
-import { LANGUAGES, isLanguage } from '../../i18n/languages';
-import { languageTag } from '../../i18n/i18n';
-import { useLanguage } from '../../i18n/useLanguage';
+import { useState } from 'react';
+import { HeaderPart } from './headerPart';
 import './LanguageSwitcher.css';
 
-/** The language switcher (SPEC §2): the 25 languages in their own names; the choice is kept in `chat-lan`. */
+/**
+ * The language choice (SPEC §2; kept in `chat-lan`): a globe button in the bar that opens the
+ * language menu (LanguageMenu), so that the title keeps the bar's room.
+ */
 export function LanguageSwitcher() {
   const { t } = useLingui();
-  const [language, setLanguage] = useLanguage();
+  const [open, setOpen] = useState(false);
   return (
-    <label className="language-switcher">
-      <span className="visually-hidden">{t`Language`}</span>
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="language-switcher__icon line-icon">
-        <circle cx="12" cy="12" r="9" />
-        <path d="M3 12h18M12 3c-3.5 4-3.5 14 0 18m0-18c3.5 4 3.5 14 0 18" />
-      </svg>
-      <select
-        className="navbar__action language-switcher__select"
-        value={language}
-        onChange={(e) => {
-          if (isLanguage(e.target.value)) setLanguage(e.target.value);
-        }}
+    <div className="language-switcher">
+      <button
+        type="button"
+        className="navbar__action navbar__round"
+        aria-label={t`Language`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
       >
-        {LANGUAGES.map((l) => (
-          <option key={l.code} value={l.code} lang={languageTag(l.code)}>
-            {l.name}
-          </option>
-        ))}
-      </select>
-    </label>
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="line-icon">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3c-3.5 4-3.5 14 0 18m0-18c3.5 4 3.5 14 0 18" />
+        </svg>
+      </button>
+      {open && <HeaderPart part="language" close={() => setOpen(false)} dismiss={null} />}
+    </div>
   );
 }

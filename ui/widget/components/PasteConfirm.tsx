@@ -9,11 +9,11 @@ export function PasteConfirm({ image }: { image: PendingImage }) {
   return (
     <Dialog title={<Trans>Send photo</Trans>} onClose={image.cancel}>
       {image.previewUrl && <img className="paste-confirm__preview" src={image.previewUrl} alt={t`Pasted image`} />}
-      <div className="paste-confirm__actions">
-        <button type="button" className="paste-confirm__button" onClick={image.cancel}>
+      <div className="dialog__actions">
+        <button type="button" className="dialog__button" onClick={image.cancel}>
           <Trans>Cancel</Trans>
         </button>
-        <button type="button" className="paste-confirm__button paste-confirm__button--primary" onClick={image.send}>
+        <button type="button" className="dialog__button dialog__button--primary" onClick={image.send}>
           <Trans>Send</Trans>
         </button>
       </div>

@@ -3,6 +3,7 @@ import {
   canChooseQuickReply,
   canEnd,
   canRequestHuman,
+  currentAgent,
   heldForAgent,
   messageStartsNewChat,
   isQueued,
@@ -53,6 +54,25 @@ describe('conversation predicates (SPEC §4 chat status, transfer, Receive mode)
     expect(ALL_STATUSES.map((status) => canEnd(agentState(status)))).toEqual([false, false, true, true]);
     expect(canEnd(agentState(ChatStatus.InConversation, { chatClosed: true }))).toBe(false);
     expect(canEnd(stateWith({ status: ChatStatus.InConversation }))).toBe(false);
+  });
+
+  it("currentAgent: in a conversation with an agent (status 2), the transfer's nickname, else the latest agent message's name, and its picture", () => {
+    const alice = { ...textLine('a1', 'Hello', 1), senderName: 'Alice', senderAvatar: 'https://cdn.example/alice.png' };
+    const bob = { ...textLine('a2', 'Hi', 2), senderName: 'Bob' };
+    const robot = { ...textLine('r1', 'Hi', 3, SenderType.Robot), senderName: 'Robo' };
+    expect(ALL_STATUSES.map((status) => currentAgent(agentState(status, { agentNick: 'Alice' })))).toEqual([null, null, { name: 'Alice' }, null]);
+    expect(currentAgent(agentState(ChatStatus.InConversation, { messages: [alice, robot] }))).toEqual({
+      name: 'Alice',
+      avatar: 'https://cdn.example/alice.png',
+    });
+    // The latest agent message speaks for the agent now (a colleague took over); the nickname names them while it is known.
+    expect(currentAgent(agentState(ChatStatus.InConversation, { messages: [alice, bob] }))).toEqual({ name: 'Bob' });
+    expect(currentAgent(agentState(ChatStatus.InConversation, { agentNick: 'Carol', messages: [alice] }))).toEqual({
+      name: 'Carol',
+      avatar: 'https://cdn.example/alice.png',
+    });
+    // Nothing names the agent yet: the header keeps the channel's title.
+    expect(currentAgent(agentState(ChatStatus.InConversation, { messages: [robot] }))).toBeNull();
   });
 
   it('heldForAgent: in mode 3 with msgToTransferFlag, visitor messages wait until the agent session (status 2)', () => {
