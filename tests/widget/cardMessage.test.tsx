@@ -97,7 +97,7 @@ describe.each(LOCALES)('the built-in cards in %s (issue 26; docs/protocol.md "Ca
 
   it('file: the file box with its name, size and download', async () => {
     render({ code: 'file', data: { name: 'size-guide.pdf', size: 2048, url: '/files/size-guide.pdf' } }, locale);
-    expect((await screen.findByTitle('size-guide.pdf')).textContent).toBe('size-guide.pdf');
+    expect(await screen.findByText('size-guide.pdf')).toBeTruthy();
     // Read with its no-break space as a space, as getByText reads the page.
     expect(screen.getByText(formatFileSize(2048, locale).replace(/\s/g, ' '))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe('/files/size-guide.pdf');

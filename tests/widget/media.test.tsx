@@ -102,7 +102,7 @@ describe('MessageContent media', () => {
       inChat(),
     );
     await settle();
-    expect(screen.getByTitle('report.pdf').textContent).toBe('report.pdf');
+    expect(screen.getByText('report.pdf')).toBeTruthy();
     expect(screen.getByText('2 kB')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Uploading' }).getAttribute('aria-valuenow')).toBe('42');
   });
@@ -157,8 +157,8 @@ describe('MessageContent media', () => {
   it('a file name that hides its extension with a right-to-left override shows its real name, left to right', async () => {
     renderUi(<MessageContent message={visitorFile({ fileName: 'invoice\u202Efdp.exe', status: MessageStatus.Sent, fileUrl: '/files/x' })} />, inChat());
     await settle();
+    expect(screen.getByText('invoicefdp.exe')).toBeTruthy();
     const name = screen.getByTitle('invoicefdp.exe');
-    expect(name.textContent).toBe('invoicefdp.exe');
     expect(name.getAttribute('dir')).toBe('ltr');
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('invoicefdp.exe');
   });
@@ -166,13 +166,13 @@ describe('MessageContent media', () => {
   it('bidi isolates and marks are removed from a file name too', async () => {
     renderUi(<MessageContent message={visitorFile({ fileName: 'report\u2067\u200Ffdp.exe\u2069' })} />, inChat());
     await settle();
-    expect(screen.getByTitle('reportfdp.exe').textContent).toBe('reportfdp.exe');
+    expect(screen.getByText('reportfdp.exe')).toBeTruthy();
   });
 
   it('a right-to-left file name without controls is shown as it is', async () => {
     renderUi(<MessageContent message={visitorFile({ fileName: 'فاتورة.pdf' })} />, inChat());
     await settle();
-    expect(screen.getByTitle('فاتورة.pdf').textContent).toBe('فاتورة.pdf');
+    expect(screen.getByText('فاتورة.pdf')).toBeTruthy();
   });
 
   it('an image or a video named with bidi controls is labelled without them', async () => {

@@ -20,8 +20,14 @@ export function FileBox(props: { name: string; downloadName?: string | undefined
       </svg>
       <span className="content-file__meta">
         <span className="content-file__name" dir="ltr" title={name}>
-          <span className="content-file__start">{start}</span>
-          <span className="content-file__end">{end}</span>
+          {/* Shown in two parts, the end always whole; read as one name. */}
+          <span className="content-file__start" aria-hidden="true">
+            {start}
+          </span>
+          <span className="content-file__end" aria-hidden="true">
+            {end}
+          </span>
+          <span className="visually-hidden">{name}</span>
         </span>
         {size !== undefined && <span className="content-file__size">{formatFileSize(size, i18n.locale)}</span>}
         {children}
