@@ -84,6 +84,8 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
             {m.msgType === MsgType.Faq && m.suggestions && <FaqList questions={m.suggestions} onAsk={onAsk} />}
           </div>
           <DeliveryIndicator message={m} />
+          {/* Each message's own time: read with it, shown on hover, tap or focus. */}
+          <MessageTime time={m.createdAt} className="message__time" />
         </div>
       )}
       {showsRating(m) && <RatingButtons message={m} />}
