@@ -80,15 +80,10 @@ export function formatFileSize(bytes: number, locale: string): string {
     value /= FILE_SIZE_BASE;
     unit += 1;
   }
-  const parts = numberFormatter(locale, FILE_SIZE_UNITS[unit] ?? 'byte').formatToParts(value);
   // A narrow unit may touch the number ("592B" in en): a no-break space keeps them apart, on one line.
-  return parts
-    .map((p, i) => {
-      const before = parts[i - 1];
-      const touches = before !== undefined && p.type !== 'literal' && before.type !== 'literal' && (p.type === 'unit' || before.type === 'unit');
-      return touches ? `\u00a0${p.value}` : p.value;
-    })
-    .join('');
+  return numberFormatter(locale, FILE_SIZE_UNITS[unit] ?? 'byte')
+    .format(value)
+    .replace(/(\p{Nd})(?=[^\p{Nd}\s.,٫٬])/u, '$1\u00a0');
 }
 
 /**
