@@ -84,6 +84,20 @@ describeBoth('avatars beside agent and robot messages (SPEC §9: md, circle)', (
     expect(screen.getByRole('log').querySelectorAll('.avatar:not([aria-hidden="true"])')).toHaveLength(0);
   });
 
+  it('the sender is named once per run, above its first message, as the avatar shows (issue 28); a screen reader still hears the name on each', async () => {
+    const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of(history) }) });
+    renderUi(<MessageList />, { engine, strict });
+    await tick();
+
+    const shownName = (text: string) => itemOf(text).querySelector('.message__sender')?.textContent ?? null;
+    expect(shownName('Hello, Ann here.')).toBe('Ann');
+    expect(shownName('How can I help?')).toBeNull();
+    expect(itemOf('How can I help?').querySelector('.visually-hidden')?.textContent).toBe('Ann');
+    // A visitor message between starts a new run: named again.
+    expect(shownName('Let me look.')).toBe('Ann');
+    expect(shownName('Hi, I am Robo.')).toBe('Robo');
+  });
+
   it('a picture that does not load falls back to the initial', async () => {
     const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([line(1, { senderName: 'Ann', avatar: ANN_PICTURE, msgContent: 'Hello.' })]) }) });
     renderUi(<MessageList />, { engine, strict });

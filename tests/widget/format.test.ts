@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatFileSize, formatInteger, timeLabel as rawTimeLabel, type TimeLabel } from '../../ui/widget/format';
+import { fileNameParts, formatDuration, formatFileSize, formatInteger, timeLabel as rawTimeLabel, type TimeLabel } from '../../ui/widget/format';
 
 /** A local date-time (months from 1). */
 const at = (y: number, mo: number, d: number, h = 0, mi = 0) => new Date(y, mo - 1, d, h, mi).getTime();
@@ -52,19 +52,28 @@ describe('timeLabel', () => {
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
 describe('numbers, file sizes and audio lengths in the visitor’s language', () => {
-  it('file sizes use 1024-based units with 2 decimals (SPEC §9) and the language’s unit names', () => {
-    expect(formatFileSize(512, 'en')).toBe('512 byte');
-    expect(formatFileSize(2048, 'en')).toBe('2.00 kB');
-    expect(formatFileSize(10 * 1024 * 1024, 'en')).toBe('10.00 MB');
-    expect(plain(formatFileSize(1536, 'ru'))).toBe('1,50 кБ');
+  it('file sizes use 1024-based units with at most one decimal and the language’s unit symbols (issue 28: not “592 byte”, “1.50 kB”)', () => {
+    expect(plain(formatFileSize(592, 'en'))).toBe('592 B');
+    expect(plain(formatFileSize(1536, 'en'))).toBe('1.5 kB');
+    expect(plain(formatFileSize(2048, 'en'))).toBe('2 kB');
+    expect(plain(formatFileSize(10 * 1024 * 1024, 'en'))).toBe('10 MB');
+    expect(plain(formatFileSize(1536, 'ru'))).toBe('1,5 кБ');
+    expect(plain(formatFileSize(592, 'ru'))).toBe('592 Б');
+    expect(plain(formatFileSize(1536, 'ja'))).toBe('1.5 KB');
+  });
+
+  it('a number and its unit are kept apart by a no-break space, also where the language writes them together', () => {
+    for (const locale of ['en', 'fr', 'ja', 'es', 'it']) {
+      for (const bytes of [592, 1536, 10 * 1024 * 1024]) expect(formatFileSize(bytes, locale)).toMatch(/\d[\u00a0\u202f]\S/);
+    }
   });
 
   it('German writes a decimal comma', () => {
-    expect(plain(formatFileSize(1536, 'de'))).toBe('1,50 kB');
+    expect(plain(formatFileSize(1536, 'de'))).toBe('1,5 kB');
   });
 
   it('Persian writes Persian digits: sizes, audio lengths and seconds', () => {
-    expect(plain(formatFileSize(1536, 'fa'))).toBe('۱٫۵۰ kB');
+    expect(plain(formatFileSize(1536, 'fa'))).toBe('۱٫۵ kB');
     expect(formatDuration(65, 'fa')).toBe('۱:۰۵');
     expect(formatInteger(12, 'fa')).toBe('۱۲');
   });
@@ -79,5 +88,25 @@ describe('numbers, file sizes and audio lengths in the visitor’s language', ()
     expect(formatDuration(59.6, 'en')).toBe('1:00');
     expect(formatDuration(754, 'en')).toBe('12:34');
     expect(formatDuration(-3, 'en')).toBe('0:00');
+  });
+});
+
+describe('fileNameParts', () => {
+  it('keeps the extension with the last four characters before it at the end (issue 28: “invoice-or…1042.pdf”)', () => {
+    expect(fileNameParts('invoice-order-1042.pdf')).toEqual({ start: 'invoice-order-', end: '1042.pdf' });
+    expect(fileNameParts('a.pdf')).toEqual({ start: '', end: 'a.pdf' });
+  });
+
+  it('a name without an extension (or a long “extension”) keeps its last four characters', () => {
+    expect(fileNameParts('README-for-everyone')).toEqual({ start: 'README-for-ever', end: 'yone' });
+    expect(fileNameParts('photo.this-is-not-an-extension')).toEqual({ start: 'photo.this-is-not-an-exten', end: 'sion' });
+    expect(fileNameParts('.gitignore')).toEqual({ start: '.gitig', end: 'nore' });
+  });
+
+  it('never splits a character of two UTF-16 units, and the parts give back the name', () => {
+    const name = '报告😀😀😀😀.pdf';
+    const { start, end } = fileNameParts(name);
+    expect(end).toBe('😀😀😀😀.pdf');
+    expect(start + end).toBe(name);
   });
 });

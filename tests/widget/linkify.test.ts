@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { linkify, stripBidiControls } from '../../ui/widget/linkify';
 
@@ -131,6 +132,57 @@ describe('linkify', () => {
   it('plain text keeps its bidi characters', () => {
     const text = 'שלום \u202Bעולם\u202C \u200Fok';
     expect(linkify(text)).toEqual([{ text }]);
+  });
+});
+
+describe('linkify: email addresses and phone numbers', () => {
+  it.each([
+    ['Write to support@example.com.', 'support@example.com', 'mailto:support@example.com'],
+    ['(a.b+orders@mail.example.co.uk)', 'a.b+orders@mail.example.co.uk', 'mailto:a.b+orders@mail.example.co.uk'],
+    ['Call +44 20 7946 0958 today', '+44 20 7946 0958', 'tel:+442079460958'],
+    ['Call +1-202-555-0143.', '+1-202-555-0143', 'tel:+12025550143'],
+    ['手机13812345678联系', '13812345678', 'tel:13812345678'],
+    ['Mobile 138 1234 5678, thanks', '138 1234 5678', 'tel:13812345678'],
+    ['Mobile 138-1234-5678', '138-1234-5678', 'tel:13812345678'],
+  ])('%s: the address or number is a link, the text around it stays', (text, shown, href) => {
+    const parts = linkify(text);
+    expect(parts.filter((p) => p.href)).toEqual([{ text: shown, href }]);
+    expect(parts.map((p) => p.text).join('')).toBe(text);
+  });
+
+  it.each([
+    ['a date', 'Delivered on 2024-05-15, or 15.05.2024, 15/05/2024'],
+    ['a time', 'Open 09:00–18:00, call back at 13:45'],
+    ['a price', 'It costs $1,299.00 (¥13 812 345 678 with tax), or 1 299,00 €'],
+    ['an order number', 'Your order #13812345678 and order #1042 shipped'],
+    ['an order number with dashes', 'Order 2024-0515-0001 is paid'],
+    ['a percentage', 'Save +5% today, +15 % tomorrow'],
+    ['too few digits', 'Ext. +44 1234 or 138 1234'],
+    ['too many digits', '+4420794609581234567 or 138123456789'],
+    ['a longer number', 'Reference 13812345678.5 and 13812345678-2'],
+    ['a word that is not an address', 'user@localhost or @alice or a@b'],
+    ['a number inside a word or path', 'id=13812345678 /files/13812345678 x13812345678'],
+  ])('%s is not a link', (_kind, text) => {
+    expect(links(text)).toEqual([]);
+  });
+
+  it('an address inside a URL stays part of the URL', () => {
+    expect(links('https://shop.example/unsubscribe?to=a@b.example')).toEqual(['https://shop.example/unsubscribe?to=a@b.example']);
+  });
+
+  it('never throws and keeps the text (without bidi controls in links) for any input', () => {
+    const piece = fc.constantFrom('+44 20 7946 0958', '13812345678', 'a@b.example', 'https://x.example/(1)', 'mailto:', '#', ' ', '-', '.', '\u202E', '٣');
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.array(fc.oneof(piece, fc.string()), { maxLength: 12 }).map((a) => a.join('')),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        const parts = linkify(t);
+        expect(stripBidiControls(parts.map((p) => p.text).join(''))).toBe(stripBidiControls(t));
+        for (const p of parts) if (p.href) expect(p.href).toMatch(/^(?:https?:\/\/|mailto:|tel:\+?\d+$)/);
+      }),
+    );
   });
 });
 

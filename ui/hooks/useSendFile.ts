@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import { MsgType, fileMsgType, type SendFileExtra } from '@visitor-chat/chat-engine';
+import { MsgType, fileMsgType, type ChatState, type SendFileExtra } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
+import { useChatSelector } from './useChatSelector';
 
 /** Why a file was not sent: over the engine's size limit (SPEC §4 Sending; limit in bytes). */
 export interface FileError {
@@ -21,13 +22,19 @@ export function revokePreview(url: string | undefined): void {
   if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
 }
 
+const conversationOf = (s: ChatState): number => s.conversationChanges;
+
 /**
  * Sends files through the engine (SPEC §4 Sending, §5) with a local preview, and keeps the last
- * refusal (a file over the size limit) as `error` until the next success or `dismissError()`.
+ * refusal (a file over the size limit) as `error` until the next success, `dismissError()`, or the
+ * end of the conversation it was refused in (or the start of another: ChatState.conversationChanges).
  */
 export function useSendFile() {
   const engine = useChatEngine();
-  const [error, setError] = useState<FileError | null>(null);
+  const [refusal, setRefusal] = useState<{ error: FileError; conversation: number } | null>(null);
+  const setError = useCallback((error: FileError | null) => setRefusal(error && { error, conversation: conversationOf(engine.getSnapshot()) }), [engine]);
+  const conversation = useChatSelector(conversationOf);
+  const error = refusal?.conversation === conversation ? refusal.error : null;
   const send = useCallback(
     (file: Blob, fileName: string, extra: SendFileExtra = {}): boolean => {
       const previewUrl = extra.previewUrl ?? previewOf(file, fileName, extra.audioDuration !== undefined);
@@ -40,8 +47,8 @@ export function useSendFile() {
       if (result.error === 'tooLarge') setError({ code: 'tooLarge', fileName, size: result.size, limit: result.limit });
       return false;
     },
-    [engine],
+    [engine, setError],
   );
-  const dismissError = useCallback(() => setError(null), []);
+  const dismissError = useCallback(() => setError(null), [setError]);
   return { send, error, dismissError };
 }

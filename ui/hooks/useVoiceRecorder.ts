@@ -47,6 +47,7 @@ export function useVoiceRecorder(options: VoiceRecorderOptions = {}) {
   const { send } = useSendFile();
   const [state, setState] = useState<RecorderState>('initial');
   const [error, setError] = useState<RecorderError | null>(null);
+  const [startedAt, setStartedAt] = useState<number | null>(null);
   const take = useRef<Take | null>(null);
   const opts = useRef(options);
   opts.current = options;
@@ -93,6 +94,7 @@ export function useVoiceRecorder(options: VoiceRecorderOptions = {}) {
             t.recorder = createRecorder(stream, { onData: (chunk) => t.chunks.push(chunk), onStop: () => finish(t) });
             t.recorder.start();
             t.startedAt = now();
+            setStartedAt(t.startedAt);
           } catch {
             stopTracks(stream);
             take.current = null;
@@ -119,6 +121,7 @@ export function useVoiceRecorder(options: VoiceRecorderOptions = {}) {
     t.over = true;
     t.cancelled = cancel;
     setState('initial');
+    setStartedAt(null);
     if (t.recorder && t.startedAt !== undefined) {
       t.durationMs = (opts.current.now ?? Date.now)() - t.startedAt;
       t.recorder.stop();
@@ -177,6 +180,8 @@ export function useVoiceRecorder(options: VoiceRecorderOptions = {}) {
 
   return {
     state,
+    /** When the microphone started recording (the `now` clock, ms); null before that and when not recording. */
+    startedAt,
     error,
     dismissError: useCallback(() => setError(null), []),
     /** Cancels a recording in progress. */

@@ -8,11 +8,15 @@
 const WEEKDAY_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
 
-/** File sizes are shown in 1024-based units with this many decimals (SPEC §9). */
+/** File sizes are shown in 1024-based units (SPEC §9) with at most this many decimals ("1.5 kB", "10 MB"). */
 const FILE_SIZE_BASE = 1024;
-const FILE_SIZE_DECIMALS = 2;
+const FILE_SIZE_DECIMALS = 1;
 /** Intl's byte units from the smallest; each step is FILE_SIZE_BASE times the previous one here. */
 const FILE_SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+/** A file name's end that always shows: its extension up to this length (dot included)… */
+const FILE_EXTENSION_MAX = 8;
+/** …and this many characters before it. */
+const FILE_NAME_TAIL = 4;
 const SECONDS_PER_MINUTE = 60;
 
 const DATE_STYLES = {
@@ -27,8 +31,8 @@ const NUMBER_STYLES = {
   twoDigits: { minimumIntegerDigits: 2, useGrouping: false },
   ...Object.fromEntries(
     FILE_SIZE_UNITS.map((unit, i) => {
-      const digits = i === 0 ? 0 : FILE_SIZE_DECIMALS;
-      return [unit, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }];
+      // The narrow unit is the symbol ("B", "kB"; "Б" in ru, "ب" in ar) where short may spell it out ("byte").
+      return [unit, { style: 'unit', unit, unitDisplay: 'narrow', maximumFractionDigits: i === 0 ? 0 : FILE_SIZE_DECIMALS }];
     }),
   ),
 } as Record<'integer' | 'twoDigits' | (typeof FILE_SIZE_UNITS)[number], Intl.NumberFormatOptions>;
@@ -65,7 +69,10 @@ export function formatInteger(value: number, locale: string): string {
   return numberFormatter(locale, 'integer').format(value);
 }
 
-/** File size in 1024-based units with 2 decimals (SPEC §9), with the locale's digits and unit names. */
+/**
+ * File size in 1024-based units with at most one decimal ("592 B", "1.5 kB"), with the locale's
+ * digits and unit symbols; number and unit apart by a no-break space where the locale joins them.
+ */
 export function formatFileSize(bytes: number, locale: string): string {
   let value = Math.max(0, bytes);
   let unit = 0;
@@ -73,7 +80,23 @@ export function formatFileSize(bytes: number, locale: string): string {
     value /= FILE_SIZE_BASE;
     unit += 1;
   }
-  return numberFormatter(locale, FILE_SIZE_UNITS[unit] ?? 'byte').format(value);
+  // A narrow unit may touch the number ("592B" in en): a no-break space keeps them apart, on one line.
+  return numberFormatter(locale, FILE_SIZE_UNITS[unit] ?? 'byte')
+    .format(value)
+    .replace(/(\p{Nd})(?=[^\p{Nd}\s.,٫٬])/u, '$1\u00a0');
+}
+
+/**
+ * A file name cut for a one-line box: the start, which may be shortened with an ellipsis, and the
+ * end, which always shows — the extension with the last characters before it ("invoice-or…" and
+ * "1042.pdf"). Without an extension the end is the last characters.
+ */
+export function fileNameParts(name: string): { start: string; end: string } {
+  const chars = Array.from(name);
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= FILE_EXTENSION_MAX ? Array.from(name.slice(dot)).length : 0;
+  const cut = Math.max(0, chars.length - extension - FILE_NAME_TAIL);
+  return { start: chars.slice(0, cut).join(''), end: chars.slice(cut).join('') };
 }
 
 /** Audio length as m:ss, with the locale's digits. */

@@ -29,6 +29,12 @@ export interface ConversationState {
    * clears it). A message waiting for an agent keeps the count it saw (agentWaitEndedSince).
    */
   agentWait: { ended: number; over: boolean };
+  /**
+   * Conversations with an agent started (an agent connected, not already talking) or ended (the
+   * chat closed), counted: a change means the visitor is in another conversation, and what belonged
+   * to the one before — a refused file's notice (useSendFile) — goes with it (issue 28).
+   */
+  conversationChanges: number;
 }
 
 export type ConversationCommand =
@@ -58,6 +64,7 @@ export const initialConversation: ConversationState = {
   metAgent: false,
   queue: null,
   agentWait: { ended: 0, over: false },
+  conversationChanges: 0,
 };
 
 /** The agent side is over (SPEC §4 1202 close, 1208 refusal): no session with an agent, no queue. */
@@ -96,6 +103,7 @@ export const conversationCases = {
       status: ChatStatus.InConversation,
       chatClosed: false,
       metAgent: true,
+      conversationChanges: state.conversationChanges + (state.status === ChatStatus.InConversation ? 0 : 1),
       agentNick: adminNick ?? state.agentNick,
       queue: null,
       messages: queueLine ? update(state.messages, queueLine, () => null) : state.messages,
@@ -121,6 +129,6 @@ export const conversationCases = {
       messages: messageId && template ? update(state.messages, messageId, (m) => ({ ...m, msgContent: queueText(template, position) })) : state.messages,
     };
   },
-  chatClosed: (state) => leaveAgent(state, true),
+  chatClosed: (state) => ({ ...leaveAgent(state, true), conversationChanges: state.conversationChanges + 1 }),
   agentRefused: (state) => leaveAgent(state, false),
 } satisfies Cases;

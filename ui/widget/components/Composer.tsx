@@ -11,6 +11,8 @@ import './Composer.css';
 
 /** Composer auto-size limit (SPEC §9). */
 const INPUT_MAX_ROWS = 5;
+/** The character counter shows within this share of the limit (200 of 2,000): far from it, it is noise. */
+const COUNTER_NEAR_LIMIT = 0.1;
 
 // Not part of the first screen: loaded once it is done, so that a paste is confirmed at once.
 const PasteConfirm = lazyPart('paste confirmation', () => import('./PasteConfirm').then((m) => ({ default: m.PasteConfirm })));
@@ -212,9 +214,12 @@ export function Composer({ maxLength }: ComposerProps) {
                 {...tips.getInputProps({ onKeyDown: inputProps.onKeyDown })}
                 {...paste.getPasteProps()}
               />
-              {remaining !== null && text !== '' && (
+              {/* Always there when a limit is set, so that a screen reader hears the counter come. */}
+              {maxLength !== undefined && (
                 <span className="composer__counter" aria-live="polite">
-                  <Plural value={remaining} one="# character left" other="# characters left" />
+                  {remaining !== null && remaining <= maxLength * COUNTER_NEAR_LIMIT && (
+                    <Plural value={remaining} one="# character left" other="# characters left" />
+                  )}
                 </span>
               )}
             </div>

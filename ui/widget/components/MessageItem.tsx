@@ -29,15 +29,16 @@ export interface MessageItemProps {
   question?: string;
   /**
    * An agent's or the robot's message that opens a run of its sender's messages: the sender's
-   * avatar shows beside it (SPEC §9); later messages of the run keep its place empty.
+   * avatar shows beside it (SPEC §9) and the name above it; later messages of the run keep the
+   * avatar's place empty and name the sender for screen readers only.
    */
-  avatarStart?: boolean;
+  runStart?: boolean;
   /** The sender's picture for that avatar (else the initial shows). */
   avatarSrc?: string;
 }
 
 /** One message: visitor right, system and auto-tips centred, agent and robot left (SPEC §3 position). */
-export const MessageItem = memo(function MessageItem({ message: m, onAsk, question, avatarStart, avatarSrc }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message: m, onAsk, question, runStart, avatarSrc }: MessageItemProps) {
   const { failed } = useDeliveryStatus(m);
   if (m.msgType === MsgType.AutoTip) {
     return (
@@ -66,10 +67,10 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
         </p>
       ) : (
         <div className="message__row">
-          {withAvatar && avatarStart && <Avatar name={m.senderName ?? ''} src={avatarSrc} robot={m.senderType === SenderType.Robot} />}
+          {withAvatar && runStart && <Avatar name={m.senderName ?? ''} src={avatarSrc} robot={m.senderType === SenderType.Robot} />}
           <div className="message__bubble">
             {m.position === 'left' && m.senderName && (
-              <span className="message__sender" dir="auto">
+              <span className={runStart ? 'message__sender' : 'visually-hidden'} dir="auto">
                 {m.senderName}
               </span>
             )}
@@ -83,6 +84,8 @@ export const MessageItem = memo(function MessageItem({ message: m, onAsk, questi
             {m.msgType === MsgType.Faq && m.suggestions && <FaqList questions={m.suggestions} onAsk={onAsk} />}
           </div>
           <DeliveryIndicator message={m} />
+          {/* Each message's own time: read with it, shown on hover, tap or focus. */}
+          <MessageTime time={m.createdAt} className="message__time" />
         </div>
       )}
       {showsRating(m) && <RatingButtons message={m} />}

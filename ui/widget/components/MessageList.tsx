@@ -71,7 +71,7 @@ function stillShown(messages: readonly ChatMessage[], id: string): boolean {
 
 /**
  * The agent and robot messages that open a run of one sender's messages (same sender type and
- * name, nothing between them, no time shown above): the avatar shows beside these only.
+ * name, nothing between them, no time shown above): the avatar and the name show at these only.
  */
 function runStarts(messages: readonly ChatMessage[]): ReadonlySet<string> {
   const out = new Set<string>();
@@ -217,7 +217,7 @@ export function MessageList() {
 
   // The visitor question each robot answer replies to: the nearest visitor text before it.
   const questions = useMemo(() => questionsOf(messages), [messages]);
-  const avatars = useMemo(() => runStarts(messages), [messages]);
+  const runs = useMemo(() => runStarts(messages), [messages]);
   // virtua asks for each visible row's element whenever the list renders — also on its own, when a
   // row's size changes (a streamed answer growing a line). The same element for the same message,
   // while nothing a row shows changed, lets React skip the row and virtua's wrapper of it; a row
@@ -228,14 +228,12 @@ export function MessageList() {
     return (m: ChatMessage) => {
       let row = rows.get(m);
       if (!row) {
-        row = (
-          <MessageRow key={m.id} message={m} onAsk={choose} question={questions.get(m.id)} avatarStart={avatars.has(m.id)} avatarSrc={avatarOf(m, channel)} />
-        );
+        row = <MessageRow key={m.id} message={m} onAsk={choose} question={questions.get(m.id)} runStart={runs.has(m.id)} avatarSrc={avatarOf(m, channel)} />;
         rows.set(m, row);
       }
       return row;
     };
-  }, [choose, questions, avatars, channel]);
+  }, [choose, questions, runs, channel]);
   return (
     <div className="message-list">
       <div className="message-list__viewport" ref={viewport} {...pull.getContainerProps()}>

@@ -1,8 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { timeLabel } from '../format';
 
-/** The time shown above a message (SPEC §3 hasTime, §9 time display). */
-export function MessageTime({ time }: { time: number }) {
+/**
+ * A message's time (SPEC §9 time display): above a message (SPEC §3 hasTime) as a separator, or,
+ * with `className` "message__time", each message's own, shown on hover, tap or focus (MessageItem.css).
+ */
+export function MessageTime({ time, className = 'message-time' }: { time: number; className?: string }) {
   const { i18n } = useLingui();
   const label = timeLabel(time, Date.now(), i18n.locale);
   const text =
@@ -16,7 +19,7 @@ export function MessageTime({ time }: { time: number }) {
       label.date
     );
   return (
-    <time className="message-time" dateTime={new Date(time).toISOString()}>
+    <time className={className} dateTime={new Date(time).toISOString()}>
       {text}
     </time>
   );

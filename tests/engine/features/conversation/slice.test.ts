@@ -24,7 +24,22 @@ describe('conversation slice: status, transfer, queue and end (SPEC §4)', () =>
       metAgent: false,
       queue: null,
       agentWait: { ended: 0, over: false },
+      conversationChanges: 0,
     });
+  });
+
+  it('a conversation with an agent starting or ending is a change of conversation (issue 28: what belonged to the last one goes); another agent taking over is not', () => {
+    let s = agentState(ChatStatus.NotStarted);
+    s = reduce(s, { type: 'agentConnected', adminNick: 'Ann' });
+    expect(s.conversationChanges).toBe(1);
+    s = reduce(s, { type: 'agentConnected', adminNick: 'Bob' });
+    expect(s.conversationChanges).toBe(1);
+    s = reduce(s, { type: 'chatClosed' });
+    expect(s.conversationChanges).toBe(2);
+    s = reduce(s, { type: 'agentConnected', adminNick: 'Ann' });
+    expect(s.conversationChanges).toBe(3);
+    // A transfer that found nobody, or a refusal, ends no conversation.
+    expect(reduce(reduce(agentState(ChatStatus.NotStarted), { type: 'transferEnded', waiting: false }), { type: 'agentRefused' }).conversationChanges).toBe(0);
   });
 
   it('the wait for an agent: each ask that ends without one is counted, and a new ask (transfer or group form) is no longer over', () => {
