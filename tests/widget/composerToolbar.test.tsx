@@ -18,7 +18,9 @@ vi.mock('../../ui/widget/hostLink', async () => {
     const subscription = toolbar$.subscribe(listener);
     return () => subscription.unsubscribe();
   };
-  return { embeddingHost: { origin: 'https://shop.example', post: (m: WidgetMessage) => link.posted.push(m), toolbar$ }, subscribeHostItems };
+  // The panel is open (the composer takes the focus when it opens: issue 28).
+  const open$ = new Subject(true);
+  return { embeddingHost: { origin: 'https://shop.example', post: (m: WidgetMessage) => link.posted.push(m), toolbar$, open$ }, subscribeHostItems };
 });
 const entries = () => link.items as BehaviorSubject<readonly HostItemEntry[]>;
 const PAGE = 'https://shop.example/boots/alpine';

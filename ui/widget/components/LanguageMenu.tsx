@@ -70,14 +70,15 @@ export function LanguageMenu({ close }: LanguageMenuProps) {
           aria-checked={l.code === current}
           tabIndex={-1}
           className="language-menu__item"
-          lang={languageTag(l.code)}
-          dir="auto"
           onClick={() => {
             setLanguage(l.code);
             back();
           }}
         >
-          {l.name}
+          {/* Each name in its own language and direction; the items line up in the chat's. */}
+          <span lang={languageTag(l.code)} dir="auto">
+            {l.name}
+          </span>
         </button>
       ))}
     </div>
