@@ -151,7 +151,7 @@ describeBoth('ChatScreen', ({ strict }) => {
     });
     renderUi(<ChatScreen />, { engine, strict });
     expect((await screen.findByRole('alert')).textContent).toBe('This chat is not available.');
-    expect(screen.getByText('Details for support').closest('details')?.textContent).toContain('channel not found');
+    expect((await screen.findByText('Details for support')).closest('details')?.textContent).toContain('channel not found');
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 

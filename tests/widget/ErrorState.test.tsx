@@ -12,7 +12,8 @@ describe('ErrorState', () => {
   ])('error %j reads "%s" as an alert, in the visitor\'s words; the server\'s in the details for support, folded', async (error, text, detail) => {
     renderUi(<ErrorState error={error} />);
     expect((await screen.findByRole('alert')).textContent).toBe(text);
-    const details = screen.getByText('Details for support').closest('details');
+    // The ways on load with their part.
+    const details = (await screen.findByText('Details for support')).closest('details');
     expect(details?.open).toBe(false);
     expect(details?.querySelector('code')?.textContent).toBe(detail);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
