@@ -10,9 +10,9 @@ import { watchSession } from './features/bootstrap/sessionWatch';
 import { cardMessage, fileLimit, fileMessage, textMessage, type SendFileExtra, type SendFileResult } from './features/delivery/compose';
 import type { OutgoingCard } from './model/cardText';
 import type { ChatMessage } from './model/message';
-import { canRetry } from './features/delivery/predicates';
+import { canRetry, canSendText } from './features/delivery/predicates';
 import { canRetryStart } from './features/bootstrap/predicates';
-import { canRetryAnswer } from './features/robot/predicates';
+import { canRetryAnswer, nobodyReads } from './features/robot/predicates';
 import { canShowFaq } from './features/faq/predicates';
 import { canChooseQuickReply, transfersToHuman } from './features/conversation/predicates';
 import { defaultMessageId, type MessageRating } from './model/message';
@@ -110,7 +110,11 @@ export interface ChatEngine {
    * otherwise does nothing. The engine also tries again by itself (backoff, and when the network returns).
    */
   retryStart(): void;
-  /** Sends a visitor text message; blank text is ignored. Returns the message id, or null. */
+  /**
+   * Sends a visitor text message; blank text is ignored. Returns the message id, or null. Where
+   * nobody would read it (`nobodyReads`: no agent can answer, no robot answers), nothing is sent: the
+   * leave-message form opens with the text as its message (`leaveMessage.draft`), and null is returned.
+   */
   sendText(text: string): string | null;
   /**
    * Sends a card as the visitor's message (msgType `card`, docs/protocol.md "Cards"), through the
@@ -162,7 +166,7 @@ export interface ChatEngine {
   submitEvaluation(rating: { star: number; comment?: string }): void;
   /** Closes the evaluation dialog without rating. */
   dismissEvaluation(): void;
-  /** Opens the leave-message form while one is offered (SPEC §4 transfer 1 and 5). */
+  /** Opens the leave-message form while one is offered (SPEC §4 transfer 1 and 5, no group online: noAgentCanAnswer). */
   openLeaveMessage(): void;
   /** Closes the leave-message form (not while its message is being sent). */
   closeLeaveMessage(): void;
@@ -228,7 +232,12 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     apply({ type: 'visitorSent', message });
     return message.id;
   }
-  const sendText = (text: string) => send((id, now) => textMessage(text, id, now));
+  /** A text nobody would read (nobodyReads) is not sent: it opens the leave-message form, carried over as its message. */
+  const sendText = (text: string): string | null => {
+    if (!nobodyReads(store.getState()) || !canSendText(text)) return send((id, now) => textMessage(text, id, now));
+    apply({ type: 'leaveMessageOpened', draft: text.trim() });
+    return null;
+  };
 
   return {
     subscribe(listener) {

@@ -25,6 +25,7 @@ export {
   answerRunning,
   answerThinking,
   asksRobot,
+  nobodyReads,
   canRateReply,
   canRetryAnswer,
   isTypedAnswer,
@@ -37,7 +38,14 @@ export type { AnswerFailure, AnswerPhase, RobotAnswer } from './features/robot/a
 export { typeOut, typedLength, type TypewriterOptions } from './features/robot/typewriter';
 export { canShowFaq, hasFaq, isFaqMessage } from './features/faq/predicates';
 export { canEvaluate, evaluationShown } from './features/evaluation/predicates';
-export { canOpenLeaveMessage, leaveMessageEditable, offersLeaveMessage, userFormRequired } from './features/forms/predicates';
+export {
+  canOpenLeaveMessage,
+  contactRequired,
+  leaveMessageEditable,
+  noAgentCanAnswer,
+  offersLeaveMessage,
+  userFormRequired,
+} from './features/forms/predicates';
 export { shownTips, tipsAsked } from './features/tips/predicates';
 export { titleTypingDue } from './features/signals/predicates';
 
@@ -95,6 +103,7 @@ export {
   prefill,
   validateField,
   validateForm,
+  validateLeaveMessage,
   type FieldError,
   type FieldKind,
   type FormErrors,

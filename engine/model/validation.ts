@@ -4,8 +4,8 @@ import type { ChatQuery } from './query';
 /** How a form field is checked and entered (SPEC §5). */
 export type FieldKind = 'text' | 'phone' | 'email' | 'longText';
 
-/** Why a field's value was refused; the UI words it. */
-export type FieldError = 'required' | 'phone' | 'email';
+/** Why a field's value was refused; the UI words it ('contact': a phone or an email is needed, validateLeaveMessage). */
+export type FieldError = 'required' | 'phone' | 'email' | 'contact';
 
 /** Values of a form by field name. */
 export type FormValues = Readonly<Record<string, string>>;
@@ -13,13 +13,20 @@ export type FormValues = Readonly<Record<string, string>>;
 /** Errors of a form by field name; a valid field has none. */
 export type FormErrors = Readonly<Partial<Record<string, FieldError>>>;
 
-/** SPEC §5: 11 digits starting with 1. */
-const PHONE = /^1\d{10}$/;
+/** SPEC §5: a national number, 11 digits starting with 1. */
+const NATIONAL_PHONE = /^1\d{10}$/;
+/** Issue 28: a number in international form, + and 8–15 digits, spaces and dashes allowed between them. */
+const INTERNATIONAL_PHONE = /^\+\d(?:[ -]?\d){7,14}$/;
+/** The spaces and dashes of an international number, dropped from what is sent (a national one has none). */
+const PHONE_SEPARATORS = /[ -]/g;
 /** SPEC §5: local@domain with a top-level domain of 2 or more letters. */
 const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[A-Za-z]{2,}$/;
 
-/** Whether `value` is a phone number by SPEC §5. */
-export const isPhone = (value: string): boolean => PHONE.test(value);
+/**
+ * Whether `value` is a phone number: a national one by SPEC §5 (11 digits starting with 1) or one
+ * in international form (+ and 8–15 digits, spaces and dashes allowed: "+44 20 7946 0958").
+ */
+export const isPhone = (value: string): boolean => NATIONAL_PHONE.test(value) || INTERNATIONAL_PHONE.test(value);
 
 /** Whether `value` is an email address by SPEC §5. */
 export const isEmail = (value: string): boolean => EMAIL.test(value);
@@ -53,12 +60,12 @@ export function validateForm(fields: readonly FormField[], values: FormValues): 
   return errors;
 }
 
-/** The values of `fields`, trimmed; fields left blank are left out. */
+/** The values of `fields`, trimmed, phone numbers as + and digits (docs/protocol.md §5); fields left blank are left out. */
 export function cleanValues(fields: readonly FormField[], values: FormValues): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { name } of fields) {
     const v = (values[name] ?? '').trim();
-    if (v) out[name] = v;
+    if (v) out[name] = fieldKind(name) === 'phone' ? v.replace(PHONE_SEPARATORS, '') : v;
   }
   return out;
 }
@@ -82,3 +89,14 @@ export const LEAVE_MESSAGE_FIELDS: readonly FormField[] = [
   { name: 'email', label: 'email', required: false },
   { name: 'content', label: 'message', required: true },
 ];
+
+/**
+ * The errors of the leave-message form: SPEC §5 per field and, when `contact` (the channel promised
+ * an answer, contactRequired), a way to reach the visitor — a phone or an email, asked at the phone
+ * field. One rule for the form (useLeaveMessage) and the call (the leaveMessage effect).
+ */
+export function validateLeaveMessage(values: FormValues, contact: boolean): FormErrors {
+  const errors = validateForm(LEAVE_MESSAGE_FIELDS, values);
+  const reachable = Boolean(values.phone?.trim() || values.email?.trim());
+  return contact && !reachable ? { ...errors, phone: 'contact' } : errors;
+}

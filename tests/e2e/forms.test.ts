@@ -19,13 +19,13 @@ async function fillWithErrors(page: Page, form: Locator): Promise<void> {
   await phone.fill('12345');
   await email.fill('vera@example');
   await start.click();
-  await form.getByText('Enter an 11-digit phone number starting with 1.').waitFor();
+  await form.getByText('Enter a phone number: 11 digits starting with 1, or + and the country code.').waitFor();
   await form.getByText('Enter an email address like name@example.com.').waitFor();
   expect(await form.getByText('This field is required.').count()).toBe(0);
   expect(await phone.getAttribute('aria-invalid')).toBe('true');
   // The error is the field's description.
   const describedBy = await phone.getAttribute('aria-describedby');
-  expect(describedBy && (await page.locator(`[id="${describedBy.split(' ')[0] ?? ''}"]`).innerText())).toContain('11-digit');
+  expect(describedBy && (await page.locator(`[id="${describedBy.split(' ')[0] ?? ''}"]`).innerText())).toContain('11 digits');
 
   await phone.fill('13800138000');
   await email.fill('vera@example.com');

@@ -188,7 +188,7 @@ describe('visitor journeys in Chromium', () => {
   it('a missing channel id shows the error state, not the chat', async () => {
     const { page } = s;
     await page.goto(`${s.baseUrl}/chat/index?pid=p1`);
-    await page.getByRole('alert').getByText('Unknown channel id').waitFor();
+    await page.getByRole('alert').getByText('This chat is not available.').waitFor();
     expect(await composer(page).count()).toBe(0);
   });
 });

@@ -408,10 +408,7 @@ window.postInit = () => chat.contentWindow.postMessage(init, '*');
     await page.goto(hostPage(shopHtml(s.baseUrl, { channel: 'no-such-channel' })));
     await clickLauncher(page);
     const frame = await chatFrame(page);
-    await frame
-      .getByRole('alert')
-      .getByText(/Unknown channel, /)
-      .waitFor();
+    await frame.getByRole('alert').getByText('This chat is not available.').waitFor();
     await frame.getByRole('button', { name: 'Close chat' }).click();
     await expect.poll(() => isOpen(page)).toBe(false);
   });

@@ -68,15 +68,14 @@ describe('robot chat in Chromium against the npm start server', () => {
 
   it('SPEC §8: without a channel id the page shows the error state', async () => {
     await s.page.goto(`${s.baseUrl}/chat/`);
-    await s.page.getByRole('alert').getByText('Unknown channel id').waitFor();
+    await s.page.getByRole('alert').getByText('This chat is not available.').waitFor();
   });
 
-  it('SPEC §8: an unknown channel shows the server message in the error state', async () => {
+  it('SPEC §8: an unknown channel shows the error state, the server message in its details for support', async () => {
     await s.page.goto(`${s.baseUrl}/chat/?channelid=nope`);
-    await s.page
-      .getByRole('alert')
-      .getByText(/Unknown channel, /)
-      .waitFor();
+    await s.page.getByRole('alert').getByText('This chat is not available.').waitFor();
+    await s.page.getByText('Details for support').click();
+    await s.page.getByText('unknownChannel: channel not found').waitFor();
   });
 
   it('a backend that cannot be reached is not an unknown channel: its own words and Try again, which starts the chat once the backend answers', async () => {
@@ -84,7 +83,7 @@ describe('robot chat in Chromium against the npm start server', () => {
     await page.route('**/api/chat/visitor/channelInfo', (route) => route.abort('internetdisconnected'));
     await page.goto(`${s.baseUrl}/chat/?channelid=demo`);
     await page.getByRole('alert').getByText('The chat can’t be reached. Check your connection — it keeps trying.').waitFor();
-    expect(await page.getByText(/Unknown channel|Failed to fetch/).count()).toBe(0);
+    expect(await page.getByText(/not available|Failed to fetch/).count()).toBe(0);
     await page.unroute('**/api/chat/visitor/channelInfo');
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByText("Hi! I'm Robo, the demo shop's assistant.", { exact: false }).waitFor();

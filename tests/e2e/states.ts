@@ -87,7 +87,7 @@ export const MAIN_STATES: readonly MainState[] = [
     name: 'error page',
     open: async (page, baseUrl) => {
       await page.goto(`${baseUrl}/chat/`);
-      await page.getByRole('alert').getByText('Unknown channel id').waitFor();
+      await page.getByRole('alert').getByText('This chat is not available.').waitFor();
     },
   },
   {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { of, throwError } from 'rxjs';
 import { expect, it } from 'vitest';
 import { ApiError, ChatStatus, EvaluationStatus, ReceiveMode, TransferStatus } from '@visitor-chat/chat-engine';
-import { useEvaluation, useGroupChoice, useLeaveMessage, useUserForm } from '@visitor-chat/chat-react';
+import { useComposer, useEvaluation, useGroupChoice, useLeaveMessage, useUserForm } from '@visitor-chat/chat-react';
 import { USER_ID, session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, renderHookWithEngine, renderWithEngine } from './strictMode';
 
@@ -154,7 +154,9 @@ describeBoth('useLeaveMessage', ({ strict }) => {
     act(() => {
       expect(result.current.submit?.()).toBe(false);
     });
-    expect(result.current.errors).toEqual({ content: 'required' });
+    // The channel's offline message is on: it promised an answer, so a phone or an email is asked too.
+    expect(result.current.contactRequired).toBe(true);
+    expect(result.current.errors).toEqual({ phone: 'contact', content: 'required' });
 
     act(() => result.current.setValue('content', 'Call me'));
     act(() => result.current.setValue('email', 'ann@example.com'));
@@ -166,6 +168,27 @@ describeBoth('useLeaveMessage', ({ strict }) => {
     ]);
     expect(result.current.open).toBe(false);
     expect(result.current.values).toEqual({ name: '', phone: '', email: '', content: '' });
+  });
+
+  it('issue 28: a text sent where nobody reads it opens the form with it as the message; it stays in the composer until the message is left', () => {
+    const { result, fake } = renderHookWithEngine(() => ({ composer: useComposer(), form: useLeaveMessage() }), {
+      strict,
+      api: agentApi(TransferStatus.Offline, {}, wire),
+    });
+    act(() => result.current.composer.setText('Where is my parcel?'));
+    act(() => result.current.composer.send?.());
+    expect(fake?.count('sendMsg')).toBe(0);
+    expect(result.current.form).toMatchObject({ open: true, values: { content: 'Where is my parcel?' } });
+    expect(result.current.composer.text).toBe('Where is my parcel?');
+
+    act(() => result.current.form.setValue('phone', '+44 20 7946 0958'));
+    act(() => {
+      expect(result.current.form.submit?.()).toBe(true);
+    });
+    expect(fake?.bodies('leaveMsg')).toEqual([
+      { userId: USER_ID, channelId: 'demo', name: undefined, phone: '+442079460958', email: undefined, content: 'Where is my parcel?' },
+    ]);
+    expect(result.current.composer.text).toBe('');
   });
 
   it('a failed leaveMsg keeps the form open with its values', () => {

@@ -145,12 +145,13 @@ describeBoth('ChatScreen', ({ strict }) => {
     expect(send.disabled).toBe(false);
   });
 
-  it("an unknown channel shows the error state with the server's message instead of the chat", async () => {
+  it("an unknown channel shows the error state in the visitor's words, the server's message only in the details, instead of the chat", async () => {
     const { engine } = testEngine({
       api: hookApi({ channelInfo: () => throwError(() => new ApiError('channelInfo', 404, 'channel not found')) }),
     });
     renderUi(<ChatScreen />, { engine, strict });
-    expect(screen.getByRole('alert').textContent).toBe('Unknown channel, channel not found');
+    expect((await screen.findByRole('alert')).textContent).toBe('This chat is not available.');
+    expect((await screen.findByText('Details for support')).closest('details')?.textContent).toContain('channel not found');
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { NEVER, of, throwError } from 'rxjs';
 import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError, ChatStatus, ReceiveMode, TransferStatus, type ChatEngine } from '@visitor-chat/chat-engine';
@@ -120,7 +120,9 @@ describeBoth('the user information form', ({ strict }) => {
     expect(document.activeElement).toBe(name);
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe('This field is required.');
-    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter an 11-digit phone number starting with 1.');
+    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Enter a phone number: 11 digits starting with 1, or + and the country code.',
+    );
     expect(fake.count('submitUserForm')).toBe(0);
 
     fireEvent.input(name, { target: { value: 'Ann' } });
@@ -292,10 +294,14 @@ describeBoth('the leave-message form', ({ strict }) => {
     await settle();
     const dialog = screen.getByRole('dialog', { name: 'Leave a message' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
-    expect(document.activeElement).toBe(within(dialog).getByLabelText(/Message/));
+    // The channel promised an answer (its outside-hours message is on): a phone or an email is asked, first.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/Phone/));
+    within(dialog).getByText('Enter a phone number or an email, so that we can answer you.');
+    within(dialog).getByText('This field is required.');
     expect(fake.count('leaveMsg')).toBe(0);
 
     fireEvent.input(within(dialog).getByLabelText(/Message/), { target: { value: 'Please call me' } });
+    fireEvent.input(within(dialog).getByLabelText(/Email/), { target: { value: 'ann@example.com' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
     expect(screen.getByRole('status').textContent).toContain('Submission failed');
     expect(within(dialog).getByLabelText<HTMLTextAreaElement>(/Message/).value).toBe('Please call me');
@@ -336,6 +342,30 @@ describeBoth('the evaluation dialog', ({ strict }) => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("issue 28: stars read the widget's words in the visitor's language on a five-star scale, the server's on another", async () => {
+    let starList = ['很差', '差', '一般', '好', '很好'];
+    const api = hookApi({ getEvaluateInfo: () => of({ starList }) });
+    const { engine } = testEngine({ api });
+    renderDialogs(engine, strict);
+    await settle();
+    act(() => engine.openEvaluation());
+    await settle();
+    const stars = () => screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent);
+    expect(stars()).toEqual(['Very poor', 'Poor', 'Fair', 'Good', 'Excellent']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Excellent' }));
+    expect(screen.getByText('Excellent', { selector: '.evaluation__label' })).toBeTruthy();
+    act(() => engine.dismissEvaluation());
+
+    starList = ['Bad', 'OK', 'Great'];
+    const other = testEngine({ api: hookApi({ getEvaluateInfo: () => of({ starList }) }) }).engine;
+    cleanup();
+    renderDialogs(other, strict);
+    await settle();
+    act(() => other.openEvaluation());
+    await settle();
+    expect(stars()).toEqual(['Bad', 'OK', 'Great']);
+  });
+
   it("the 'Thank you!' step opens with focus on Done (the Submit pressed has gone); after Done focus goes on in the composer", async () => {
     const api = hookApi({ getEvaluateInfo: () => of({ starList: [] }), evaluate: () => of(undefined) });
     const { engine } = testEngine({ api });
@@ -344,7 +374,7 @@ describeBoth('the evaluation dialog', ({ strict }) => {
     act(() => engine.openEvaluation());
     await settle();
     const dialog = screen.getByRole('dialog', { name: 'How was your conversation?' });
-    fireEvent.click(within(dialog).getByRole('radio', { name: '4 stars' }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Good' }));
     const submit = within(dialog).getByRole('button', { name: 'Submit' });
     submit.focus();
 
@@ -366,11 +396,11 @@ describeBoth('the evaluation dialog', ({ strict }) => {
     // The forms load on demand: let their chunks arrive.
     await settle();
     act(() => engine.openEvaluation());
-    fireEvent.click(screen.getByRole('radio', { name: '3 stars' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Fair' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(screen.getByRole('status').textContent).toContain('Submission failed');
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: '3 stars' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Fair' }).checked).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();

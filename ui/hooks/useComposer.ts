@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { canSendText } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
+import { useChatEvents } from './useChatEvents';
 
 /** keyCode of a key event that belongs to an IME composition. */
 const IME_KEY_CODE = 229;
@@ -12,7 +13,8 @@ export interface ComposerOptions {
 
 /**
  * The text composer (SPEC §5): text truncated to maxLength, Enter without Shift sends, send is
- * `null` while the text is blank. `getInputProps()` wires a textarea. Every change the visitor makes
+ * `null` while the text is blank. Where nobody would read it (nobodyReads), sending opens the
+ * leave-message form with the text, which stays here until that message is left. `getInputProps()` wires a textarea. Every change the visitor makes
  * tells the engine (SPEC §7 typing; the engine throttles it and sends it only in status 2).
  */
 export function useComposer({ maxLength }: ComposerOptions = {}) {
@@ -32,13 +34,22 @@ export function useComposer({ maxLength }: ComposerOptions = {}) {
     },
     [engine, maxLength],
   );
-  const canSend = canSendText(text);
-  const send = useCallback(() => {
-    if (engine.sendText(text) === null) return;
-    // Clearing after a send is not the visitor typing: no notice.
+  // Clearing after a send is not the visitor typing: no notice.
+  const clear = useCallback(() => {
     current.current = '';
     setRawText('');
-  }, [engine, text]);
+  }, []);
+  // The text that went to the leave-message form instead (nobodyReads): it stays here until it is left.
+  const carried = useRef<string | null>(null);
+  useChatEvents((e) => {
+    if (e.type === 'submissionSucceeded' && e.form === 'leaveMessage' && carried.current === current.current) clear();
+  });
+  const canSend = canSendText(text);
+  const send = useCallback(() => {
+    const sent = engine.sendText(text) !== null;
+    carried.current = sent ? null : text;
+    if (sent) clear();
+  }, [engine, text, clear]);
 
   const getInputProps = () => ({
     value: text,

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { cleanValues, fieldKind, prefill, validateForm, type ChatQuery, type FormErrors, type FormField } from '@visitor-chat/chat-engine';
+import { cleanValues, fieldKind, prefill, validateForm, type ChatQuery, type FormErrors, type FormField, type FormValues } from '@visitor-chat/chat-engine';
 
 /** The elements a form field can be: a one-line input or a textarea. */
 export type FieldElement = HTMLInputElement | HTMLTextAreaElement;
@@ -15,9 +15,11 @@ const KIND_PROPS = {
 /**
  * The state of a form over `fields` (shared by the user and leave-message forms): values prefilled
  * from the query (SPEC §2), the SPEC §5 errors once a submit was tried, and prop getters that wire
- * a label, a field and its error for screen readers.
+ * a label, a field and its error for screen readers. `validate` replaces the per-field SPEC §5
+ * check for a form with a rule across fields (the leave-message form's contact, validateLeaveMessage);
+ * keep it stable (useCallback).
  */
-export function useFormFields(fields: readonly FormField[], query: ChatQuery) {
+export function useFormFields(fields: readonly FormField[], query: ChatQuery, validate?: (values: FormValues) => FormErrors) {
   const baseId = useId();
   // Only the visitor's edits are state: prefilled values follow fields that arrive later.
   const [edits, setEdits] = useState<Readonly<Record<string, string>>>({});
@@ -26,7 +28,8 @@ export function useFormFields(fields: readonly FormField[], query: ChatQuery) {
   const refs = useRef(new Map<string, (el: FieldElement | null) => void>());
 
   const values = useMemo(() => ({ ...prefill(fields, query), ...edits }), [fields, query, edits]);
-  const errors: FormErrors = useMemo(() => (checked ? validateForm(fields, values) : {}), [checked, fields, values]);
+  const errorsOf = useCallback((v: FormValues) => (validate ? validate(v) : validateForm(fields, v)), [validate, fields]);
+  const errors: FormErrors = useMemo(() => (checked ? errorsOf(values) : {}), [checked, errorsOf, values]);
 
   const setValue = useCallback((name: string, value: string) => setEdits((e) => ({ ...e, [name]: value })), []);
   const reset = useCallback(() => {
@@ -37,14 +40,14 @@ export function useFormFields(fields: readonly FormField[], query: ChatQuery) {
   /** Checks every field: the trimmed values when valid, else null with focus on the first invalid field. */
   const check = useCallback((): Record<string, string> | null => {
     setChecked(true);
-    const found = validateForm(fields, values);
+    const found = errorsOf(values);
     const first = fields.find((f) => found[f.name]);
     if (first) {
       elements.current.get(first.name)?.focus();
       return null;
     }
     return cleanValues(fields, values);
-  }, [fields, values]);
+  }, [errorsOf, fields, values]);
 
   const fieldId = (name: string) => `${baseId}-${name}`;
   const errorId = (name: string) => `${baseId}-${name}-error`;

@@ -90,7 +90,7 @@ function toGroup(ctx: EffectContext, groupId: string): Observable<Intent> {
 
 /**
  * SPEC §4 groups: an adminid/groupid of the query, or a channel without group mode, transfers
- * directly; otherwise no groups → 'No agent online', one group → chosen automatically, several →
+ * directly; otherwise no groups → 'No agent online' and the leave-message offer, one group → chosen automatically, several →
  * the group the visitor chose before when the channel still offers it (chat-groupId,
  * rememberedGroup), else the group-selection form, and the transfer waits for the choice — until
  * the agent side is over (the form is withdrawn: a later message asks again).
@@ -100,7 +100,11 @@ function attempt(ctx: EffectContext): Observable<Intent> {
   const groups = channel?.groups;
   if (query.adminId || query.groupId || !groups) return call(ctx, { adminId: query.adminId, groupId: query.groupId });
   const [only] = groups;
-  if (!only) return from<Intent[]>([added(noticeMessage(ctx, 'noAgentOnline')), { type: 'transferEnded', waiting: false }]);
+  if (!only) {
+    // Issue 28: no agent can answer, so leaving a message is offered, as for agents offline.
+    const offer: Intent = { type: 'leaveMessageOffered', reason: 'noAgentOnline' };
+    return from<Intent[]>([added(noticeMessage(ctx, 'noAgentOnline')), { type: 'transferEnded', waiting: false }, offer]);
+  }
   if (groups.length === 1) return toGroup(ctx, only.id);
   const remembered = rememberedGroup(groups, ctx.storage.get(GROUP_ID_KEY));
   if (remembered) return toGroup(ctx, remembered.id);

@@ -21,3 +21,22 @@ export function canOpenLeaveMessage(s: ChatState): boolean {
 export function leaveMessageEditable(s: ChatState): boolean {
   return s.leaveMessage.open && !s.leaveMessage.sending;
 }
+
+/**
+ * No agent can answer the visitor (issue 28): the transfer found agents offline (SPEC §4 transfer 1),
+ * outside working hours (5) or no group online — until an agent connects after all. "Leave a message"
+ * is offered all that time.
+ */
+export function noAgentCanAnswer(s: ChatState): boolean {
+  return s.leaveMessage.offered !== null;
+}
+
+/**
+ * The channel promised an answer to a left message, so the form asks for a phone or an email
+ * (docs/protocol.md "Leave a message"): the message that offered the form is on — adminOfflineMode
+ * for agents offline (SPEC §4 transfer 1), unWorkingMode outside working hours (5).
+ */
+export function contactRequired(s: ChatState): boolean {
+  const { offered } = s.leaveMessage;
+  return (offered === 'offline' && (s.channel?.adminOfflineMsg ?? null) !== null) || (offered === 'outsideHours' && (s.channel?.unWorkingMsg ?? null) !== null);
+}

@@ -1,7 +1,7 @@
 import type { ChatState } from '../../core/state';
 import { MsgType, ReceiveMode, SenderType } from '../../model/codes';
 import { canChooseQuickReply, withAgent } from '../conversation/predicates';
-import { userFormRequired } from '../forms/predicates';
+import { noAgentCanAnswer, userFormRequired } from '../forms/predicates';
 import type { ChatMessage } from '../../model/message';
 import type { QuickReply } from '../../model/quickReply';
 import { findMessage, lastWord } from '../../model/timeline';
@@ -13,6 +13,15 @@ import type { RobotAnswer } from './answer';
  */
 export function robotAnswers(s: ChatState): boolean {
   return s.channel?.receiveMode === ReceiveMode.RobotFirst && !withAgent(s) && !userFormRequired(s);
+}
+
+/**
+ * Nobody would read a message sent now (issue 28): no agent can answer (noAgentCanAnswer) and no
+ * robot answers either. The text the visitor sends becomes a left message instead: ChatEngine.sendText
+ * opens the leave-message form with it.
+ */
+export function nobodyReads(s: ChatState): boolean {
+  return noAgentCanAnswer(s) && !robotAnswers(s);
 }
 
 /**

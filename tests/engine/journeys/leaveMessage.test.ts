@@ -33,11 +33,11 @@ describe('leave a message (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg)', () =>
       const commands = ' s--- 96ms o 99ms l 49ms L 249ms - 399ms x';
       const expected = ' (za) 96ms b 99ms c 49ms - 249ms d 399ms |';
       expectObservable(field(engine, (s) => s.leaveMessage)).toBe(expected, {
-        z: { offered: null, open: false, sending: false },
-        a: { offered: 'offline', open: false, sending: false },
-        b: { offered: 'offline', open: true, sending: false },
-        c: { offered: 'offline', open: true, sending: true },
-        d: { offered: 'offline', open: false, sending: false },
+        z: { offered: null, open: false, sending: false, draft: null },
+        a: { offered: 'offline', open: false, sending: false, draft: null },
+        b: { offered: 'offline', open: true, sending: false, draft: null },
+        c: { offered: 'offline', open: true, sending: true, draft: null },
+        d: { offered: 'offline', open: false, sending: false, draft: null },
       });
       act(cold, commands, {
         s: () => engine.start(),
@@ -73,7 +73,7 @@ describe('leave a message (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg)', () =>
       });
       at(scheduler, 0, () => engine.start());
       flush();
-      expect(engine.getSnapshot().leaveMessage).toEqual({ offered: 'outsideHours', open: false, sending: false });
+      expect(engine.getSnapshot().leaveMessage).toEqual({ offered: 'outsideHours', open: false, sending: false, draft: null });
       engine.dispose();
     });
   });
@@ -132,7 +132,7 @@ describe('leave a message (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg)', () =>
       expect(fake.count('leaveMsg')).toBe(0);
       expect(seen).toEqual([{ type: 'submissionFailed', form: 'leaveMessage' }]);
       expect(logLines(log)).toContain('leaveMsg refused: invalid phone, content');
-      expect(engine.getSnapshot().leaveMessage).toEqual({ offered: 'offline', open: true, sending: false });
+      expect(engine.getSnapshot().leaveMessage).toEqual({ offered: 'offline', open: true, sending: false, draft: null });
       engine.dispose();
     });
   });
@@ -148,7 +148,7 @@ describe('leave a message (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg)', () =>
       at(scheduler, 20, () => engine.leaveMessage(VALUES));
       flush();
       expect(fake.count('leaveMsg')).toBe(0);
-      expect(engine.getSnapshot().leaveMessage).toEqual({ offered: null, open: false, sending: false });
+      expect(engine.getSnapshot().leaveMessage).toEqual({ offered: null, open: false, sending: false, draft: null });
       engine.dispose();
     });
   });
@@ -177,11 +177,62 @@ describe('leave a message (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg)', () =>
         engine.requestHuman();
       });
       at(scheduler, 310, () => {
-        expect(engine.getSnapshot().leaveMessage).toEqual({ offered: null, open: false, sending: false });
+        expect(engine.getSnapshot().leaveMessage).toEqual({ offered: null, open: false, sending: false, draft: null });
         // Polling of the new session would run forever in virtual time.
         engine.dispose();
       });
       flush();
+    });
+  });
+});
+
+describe('issue 28: no dead ends where no agent can answer', () => {
+  it('agents offline: a text is not sent but opens the form with it; the channel promised an answer, so a contact is asked', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const { engine, fake, log } = agentEngine(cold, scheduler, {
+        wire: OFFLINE,
+        overrides: { transferAgent: () => cold('(r|)', { r: { status: TransferStatus.Offline } }), leaveMsg: () => cold('(a|)', { a: undefined }) },
+      });
+      let id: string | null = 'unset';
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => (id = engine.sendText('  Is my order on its way?  ')));
+      at(scheduler, 20, () => engine.leaveMessage({ content: 'Is my order on its way?' }));
+      at(scheduler, 30, () => engine.leaveMessage({ content: 'Is my order on its way?', email: 'ann@example.com' }));
+      flush();
+
+      expect(id).toBeNull();
+      expect(fake.count('sendMsg')).toBe(0);
+      expect(engine.getSnapshot().messages.filter((m) => m.senderType === SenderType.Visitor)).toEqual([
+        expect.objectContaining({ msgType: MsgType.LeaveMessage, msgContent: 'Is my order on its way?' }),
+      ]);
+      expect(logLines(log)).toContain('leaveMsg refused: invalid phone');
+      expect(fake.bodies('leaveMsg')).toEqual([
+        { userId: USER_ID, channelId: CHANNEL_ID, name: undefined, phone: undefined, email: 'ann@example.com', content: 'Is my order on its way?' },
+      ]);
+      engine.dispose();
+    });
+  });
+
+  it('no group online: "No agent online" offers the form; a text opens it; no contact is required', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const { engine, fake } = agentEngine(cold, scheduler, {
+        wire: { groupMode: 1, groupConfig: '[]' },
+        overrides: { leaveMsg: () => cold('(a|)', { a: undefined }) },
+      });
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => expect(engine.getSnapshot().leaveMessage).toEqual({ offered: 'noAgentOnline', open: false, sending: false, draft: null }));
+      at(scheduler, 20, () => engine.sendText('Hello?'));
+      at(scheduler, 30, () => expect(engine.getSnapshot().leaveMessage).toEqual({ offered: 'noAgentOnline', open: true, sending: false, draft: 'Hello?' }));
+      at(scheduler, 40, () => engine.leaveMessage({ content: 'Hello?' }));
+      flush();
+
+      expect(fake.count('sendMsg')).toBe(0);
+      expect(fake.bodies('leaveMsg')).toEqual([
+        { userId: USER_ID, channelId: CHANNEL_ID, name: undefined, phone: undefined, email: undefined, content: 'Hello?' },
+      ]);
+      engine.dispose();
     });
   });
 });

@@ -1,7 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_USER_FORM, type FormField } from '#engine/model/channel';
 import { parseQuery } from '#engine/model/query';
-import { LEAVE_MESSAGE_FIELDS, cleanValues, fieldKind, isEmail, isPhone, prefill, validateField, validateForm } from '#engine/model/validation';
+import {
+  LEAVE_MESSAGE_FIELDS,
+  cleanValues,
+  fieldKind,
+  isEmail,
+  isPhone,
+  prefill,
+  validateField,
+  validateForm,
+  validateLeaveMessage,
+} from '#engine/model/validation';
 
 const field = (name: string, required = false): FormField => ({ name, label: name, required });
 
@@ -12,10 +23,52 @@ describe('SPEC §5 phone: 11 digits starting with 1', () => {
     ['12 digits', '138001380001'],
     ['not starting with 1', '23800138000'],
     ['with a space', '138 0013 8000'],
-    ['with a plus', '+13800138000'],
     ['letters', '1380013800a'],
     ['empty', ''],
   ])('refuses %s', (_name, v) => expect(isPhone(v)).toBe(false));
+});
+
+describe('issue 28 phone in international form: + and 8–15 digits, spaces and dashes allowed', () => {
+  it.each(['+44 20 7946 0958', '+1-202-555-0143', '+8613800138000', '+49 30 12345678', '+12345678', '+123456789012345'])('accepts %s', (v) =>
+    expect(isPhone(v)).toBe(true),
+  );
+  it.each([
+    ['7 digits', '+1234567'],
+    ['16 digits', '+1234567890123456'],
+    ['no plus and a space', '44 20 7946 0958'],
+    ['two separators in a row', '+44  20 7946 0958'],
+    ['a trailing space', '+44 20 7946 0958 '],
+    ['a separator after the plus, before the digits', '+-44 20 7946 0958'],
+    ['parentheses', '+44 (20) 7946 0958'],
+    ['letters', '+44 20 ABCD 0958'],
+    ['a plus alone', '+'],
+  ])('refuses %s', (_name, v) => expect(isPhone(v)).toBe(false));
+
+  /** + and `digits`, each digit but the first preceded by nothing, a space or a dash. */
+  const international = (digits: fc.Arbitrary<string[]>) =>
+    digits.chain(([first = '', ...ds]) => fc.tuple(...ds.map((d) => fc.constantFrom(d, ` ${d}`, `-${d}`))).map((parts) => `+${first}${parts.join('')}`));
+  const digit = fc.constantFrom(...'0123456789');
+
+  it('accepts every number of 8 to 15 digits, however spaced, and sends it as + and its digits', () => {
+    fc.assert(
+      fc.property(international(fc.array(digit, { minLength: 8, maxLength: 15 })), (v) => {
+        expect(isPhone(v)).toBe(true);
+        expect(cleanValues([field('phone')], { phone: ` ${v} ` })).toEqual({ phone: `+${v.replace(/\D/g, '')}` });
+      }),
+    );
+  });
+
+  it('refuses fewer than 8 or more than 15 digits', () => {
+    const count = fc.oneof(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 16, max: 24 }));
+    fc.assert(fc.property(international(count.chain((n) => fc.array(digit, { minLength: n, maxLength: n }))), (v) => !isPhone(v)));
+  });
+
+  it('sends a national number as typed', () => {
+    expect(cleanValues([field('phone'), field('mobile')], { phone: ' 13800138000 ', mobile: '+44 20-7946-0958' })).toEqual({
+      phone: '13800138000',
+      mobile: '+442079460958',
+    });
+  });
 });
 
 describe('SPEC §5 email: local@domain with a TLD of 2+ letters', () => {
@@ -86,5 +139,18 @@ describe('SPEC §2 prefill from the query', () => {
 
   it('leaves fields empty without query values', () => {
     expect(prefill(LEAVE_MESSAGE_FIELDS, parseQuery('?channelid=c'))).toEqual({ name: '', phone: '', email: '', content: '' });
+  });
+});
+
+describe('issue 28: the leave-message form asks for a way back when the channel promised an answer', () => {
+  it('without a phone and an email: a contact error at the phone field, only when a contact is required', () => {
+    expect(validateLeaveMessage({ content: 'Hi', phone: ' ', email: '' }, true)).toEqual({ phone: 'contact' });
+    expect(validateLeaveMessage({ content: 'Hi' }, false)).toEqual({});
+  });
+
+  it('a phone or an email is enough; an invalid one is worded as such', () => {
+    expect(validateLeaveMessage({ content: 'Hi', email: 'ann@example.com' }, true)).toEqual({});
+    expect(validateLeaveMessage({ content: 'Hi', phone: '+44 20 7946 0958' }, true)).toEqual({});
+    expect(validateLeaveMessage({ content: '', phone: '123' }, true)).toEqual({ phone: 'phone', content: 'required' });
   });
 });

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { offersLeaveMessage, type ChatState } from '@visitor-chat/chat-engine';
+import { noAgentCanAnswer, offersLeaveMessage, type ChatState } from '@visitor-chat/chat-engine';
 import { shallowEqual, useChatEngine, useChatSelector, useEvaluation } from '@visitor-chat/chat-react';
 import { lazyPart } from '../lazyPart';
 import { LeaveMessageButton } from './LeaveMessageButton';
@@ -26,7 +26,7 @@ export function Dialogs() {
   const engine = useChatEngine();
   const { rate } = useEvaluation();
   const inMessages = useChatSelector(offerInMessages);
-  const offered = useChatSelector((s) => s.leaveMessage.offered !== null);
+  const offered = useChatSelector(noAgentCanAnswer);
   const showOffer = offered && !inMessages;
   const want = useChatSelector(wantedDialogs, shallowEqual);
   return (

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { EvaluationStatus, canEvaluate, userFormRequired, type ChatState } from '@visitor-chat/chat-engine';
+import { EvaluationStatus, canEvaluate, noAgentCanAnswer, userFormRequired, type ChatState } from '@visitor-chat/chat-engine';
 import { useChatEvents, useChatSelector, useToasts } from '@visitor-chat/chat-react';
 import { lazyPart } from '../lazyPart';
 
@@ -12,7 +12,7 @@ export const wantedDialogs = (s: ChatState) => ({
 });
 
 /** Whether anything of Dialogs shows: a form, or the bar that offers leaving a message or rating. */
-const anyDialog = (s: ChatState): boolean => Object.values(wantedDialogs(s)).some(Boolean) || s.leaveMessage.offered !== null || canEvaluate(s);
+const anyDialog = (s: ChatState): boolean => Object.values(wantedDialogs(s)).some(Boolean) || noAgentCanAnswer(s) || canEvaluate(s);
 
 const Dialogs = lazyPart('dialogs', () => import('./Dialogs').then((m) => ({ default: m.Dialogs })));
 

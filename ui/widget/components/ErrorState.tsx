@@ -1,28 +1,14 @@
 import { Trans } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
 import type { ChatError } from '@visitor-chat/chat-engine';
-import { HostCloseButton } from './HostCloseButton';
-import './ErrorState.css';
+import { lazyPart } from '../lazyPart';
+import { ErrorScreen } from './ErrorScreen';
 
-/** A whole-page error: an icon, the message read out as an alert, and an optional way on. */
-export function ErrorScreen({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <main className="error-state">
-      <HostCloseButton className="error-state__close" />
-      <svg className="error-state__icon" viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 15h-2v-2h2v2Zm0-4h-2V7h2v6Z" />
-      </svg>
-      <div role="alert">
-        <h1 className="error-state__text">{children}</h1>
-      </div>
-      {action}
-    </main>
-  );
-}
+const PageErrorActions = lazyPart('error page', () => import('./PageErrorActions').then((m) => ({ default: m.PageErrorActions })));
 
 /**
- * The page error state of SPEC §8, worded per error code; a backend that cannot be reached (no
- * SPEC §8 text: the server said nothing) gets its own words and Try again (`retry`).
+ * The page error state of SPEC §8: a backend that cannot be reached (no SPEC §8 text: the server
+ * said nothing) gets its own words and Try again (`retry`); the others, words a visitor understands
+ * (issue 28: none of the server's) and their ways on (PageErrorActions).
  */
 export function ErrorState({ error, retry }: { error: ChatError; retry?: (() => void) | null }) {
   if (error.code === 'unreachable') {
@@ -41,14 +27,8 @@ export function ErrorState({ error, retry }: { error: ChatError; retry?: (() => 
     );
   }
   return (
-    <ErrorScreen>
-      {error.code === 'unknownChannelId' ? (
-        <Trans>Unknown channel id</Trans>
-      ) : error.code === 'unknownChannel' ? (
-        <Trans>Unknown channel, {error.detail}</Trans>
-      ) : (
-        <Trans>Failed to create session, {error.detail}</Trans>
-      )}
+    <ErrorScreen action={<PageErrorActions error={error} />}>
+      {error.code === 'sessionFailed' ? <Trans>The chat could not load.</Trans> : <Trans>This chat is not available.</Trans>}
     </ErrorScreen>
   );
 }

@@ -27,9 +27,11 @@ function ErrorText({ error }: { error: FieldError }) {
     case 'required':
       return <Trans>This field is required.</Trans>;
     case 'phone':
-      return <Trans>Enter an 11-digit phone number starting with 1.</Trans>;
+      return <Trans>Enter a phone number: 11 digits starting with 1, or + and the country code.</Trans>;
     case 'email':
       return <Trans>Enter an email address like name@example.com.</Trans>;
+    case 'contact':
+      return <Trans>Enter a phone number or an email, so that we can answer you.</Trans>;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorScreen } from './ErrorState';
+import { ErrorScreen } from './ErrorScreen';
 
 export interface PageErrorBoundaryProps {
   children: ReactNode;

@@ -57,6 +57,7 @@ const v = {
   O: { type: 'leaveMessageOffered', reason: 'outsideHours' },
   X: { type: 'messageAdded', message: noticeLine('m1', 'transferFailed', 100) },
   N: { type: 'messageAdded', message: noticeLine('m1', 'noAgentOnline', 0) },
+  M: { type: 'leaveMessageOffered', reason: 'noAgentOnline' },
   G: { type: 'groupChoiceRequired', groups: GROUPS },
 } satisfies Record<string, Intent>;
 
@@ -147,13 +148,13 @@ describe('transfer effect: SPEC §4 groups', () => {
     });
   });
 
-  it('no groups: the "No agent online" notice, and no transferAgent call', () => {
+  it('no groups: the "No agent online" notice, the leave-message form offered (issue 28), and no transferAgent call', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {
       const api = fakeApi();
       const start = agentState(ChatStatus.NotStarted, { channel: agentChannel({ groupMode: 1, groupConfig: '[]' }) });
       const intents = cold(' h', v);
-      const expected = '     (Nn)';
+      const expected = '     (NnM)';
       expectObservable(runEffect(transfer, start, intents, { api: api.api, scheduler }).output$).toBe(expected, v);
       flush();
 

@@ -11,7 +11,7 @@ import { CHANNEL_ID, USER_ID, at, logLines, logSpy, newScheduler } from '../../s
 import { intentsOf, readyState, runEffect, stateWith } from '../../support/effectSpec';
 
 const VALUES = { name: ' Ann ', phone: '13800138000', email: '', content: 'Please call me back' };
-const OPEN: ChatState['leaveMessage'] = { offered: 'offline', open: true, sending: false };
+const OPEN: ChatState['leaveMessage'] = { offered: 'offline', open: true, sending: false, draft: null };
 const left = (createdAt: number) =>
   createMessage({
     id: 'm1',
@@ -48,7 +48,7 @@ describe('leaveMessage effect: SPEC §2, §7 leaveMsg', () => {
       expect(api.bodies('leaveMsg')).toEqual([
         { userId: USER_ID, channelId: CHANNEL_ID, name: 'Ann', phone: '13800138000', email: undefined, content: 'Please call me back' },
       ]);
-      expect(run.getState().leaveMessage).toEqual({ offered: 'offline', open: false, sending: false });
+      expect(run.getState().leaveMessage).toEqual({ offered: 'offline', open: false, sending: false, draft: null });
       expect(run.getState().messages.at(-1)).toMatchObject({ id: 'm1', msgType: MsgType.LeaveMessage, msgContent: 'Please call me back', position: 'right' });
     });
   });
@@ -114,8 +114,8 @@ describe('leaveMessage effect: SPEC §2, §7 leaveMsg', () => {
   });
 
   it.each<[string, ChatState['leaveMessage']]>([
-    ['offered but not open', { offered: 'offline', open: false, sending: false }],
-    ['not offered', { offered: null, open: false, sending: false }],
+    ['offered but not open', { offered: 'offline', open: false, sending: false, draft: null }],
+    ['not offered', { offered: null, open: false, sending: false, draft: null }],
   ])('a submission while the form is %s is ignored: no call, no toast', (_when, form) => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {

@@ -1,0 +1,38 @@
+import { Trans } from '@lingui/react/macro';
+import type { ChatError } from '@visitor-chat/chat-engine';
+import { embeddingHost } from '../hostLink';
+import './PageErrorActions.css';
+
+/** The backend's own words for an error, for support: never the visitor's message (issue 28). */
+const detailOf = (error: ChatError): string => ('detail' in error ? `${error.code}: ${error.detail}` : error.code);
+
+/**
+ * The ways on from a SPEC §8 page error (issue 28): Try again (the page afresh), and a way back —
+ * closing the host page's panel when embedded, else the previous page when there is one. The
+ * backend's words stay folded in "Details for support". Loaded on demand: a first screen rarely
+ * shows it.
+ */
+export function PageErrorActions({ error }: { error: ChatError }) {
+  const host = embeddingHost;
+  const back = host ? () => host.post({ type: 'close' }) : window.history.length > 1 ? () => window.history.back() : null;
+  return (
+    <>
+      <div className="error-state__actions">
+        <button type="button" className="error-state__action" onClick={() => window.location.reload()}>
+          <Trans>Try again</Trans>
+        </button>
+        {back && (
+          <button type="button" className="error-state__action error-state__action--secondary" onClick={back}>
+            {host ? <Trans>Close chat</Trans> : <Trans>Go back</Trans>}
+          </button>
+        )}
+      </div>
+      <details className="error-state__details">
+        <summary>
+          <Trans>Details for support</Trans>
+        </summary>
+        <code dir="ltr">{detailOf(error)}</code>
+      </details>
+    </>
+  );
+}
