@@ -104,6 +104,7 @@ export {
   validateField,
   validateForm,
   validateLeaveMessage,
+  CONTACT_FIELDS,
   type FieldError,
   type FieldKind,
   type FormErrors,

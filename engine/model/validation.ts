@@ -90,6 +90,9 @@ export const LEAVE_MESSAGE_FIELDS: readonly FormField[] = [
   { name: 'content', label: 'message', required: true },
 ];
 
+/** The fields that reach the visitor, of which the leave-message form asks for one when `contact` (validateLeaveMessage). */
+export const CONTACT_FIELDS = ['phone', 'email'] as const;
+
 /**
  * The errors of the leave-message form: SPEC §5 per field and, when `contact` (the channel promised
  * an answer, contactRequired), a way to reach the visitor — a phone or an email, asked at the phone
@@ -97,6 +100,6 @@ export const LEAVE_MESSAGE_FIELDS: readonly FormField[] = [
  */
 export function validateLeaveMessage(values: FormValues, contact: boolean): FormErrors {
   const errors = validateForm(LEAVE_MESSAGE_FIELDS, values);
-  const reachable = Boolean(values.phone?.trim() || values.email?.trim());
+  const reachable = CONTACT_FIELDS.some((name) => values[name]?.trim());
   return contact && !reachable ? { ...errors, phone: 'contact' } : errors;
 }

@@ -35,8 +35,12 @@ function ErrorText({ error }: { error: FieldError }) {
   }
 }
 
-/** Labelled fields with their errors beside them (aria-invalid, aria-describedby), for any form hook. */
-export function FormFields({ form }: { form: FormState }) {
+/**
+ * Labelled fields with their errors beside them (aria-invalid, aria-describedby), for any form hook.
+ * `unmarked`: fields not required alone that a rule across fields asks one of (a phone or an email
+ * to answer a left message), said by the form: neither "(optional)" nor required.
+ */
+export function FormFields({ form, unmarked = [] }: { form: FormState; unmarked?: readonly string[] }) {
   const label = useFieldLabel();
   const errors: FormErrors = form.errors;
   return (
@@ -52,7 +56,7 @@ export function FormFields({ form }: { form: FormState }) {
                 <span className="form-field__required" aria-hidden="true">
                   {' *'}
                 </span>
-              ) : (
+              ) : unmarked.includes(field.name) ? null : (
                 <span className="form-field__optional">
                   {' '}
                   <Trans>(optional)</Trans>

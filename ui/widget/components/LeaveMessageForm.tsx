@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { CONTACT_FIELDS } from '@visitor-chat/chat-engine';
 import { useLeaveMessage } from '@visitor-chat/chat-react';
 import { Dialog } from './Dialog';
 import { FormFields } from './FormFields';
@@ -19,7 +20,12 @@ export function LeaveMessageForm() {
         <p className="user-form__intro">
           <Trans>No agent can answer right now. Leave your message and how to reach you, and we will get back to you.</Trans>
         </p>
-        <FormFields form={form} />
+        {form.contactRequired && (
+          <p className="user-form__intro">
+            <Trans>Enter a phone number or an email, so that we can answer you.</Trans>
+          </p>
+        )}
+        <FormFields form={form} unmarked={form.contactRequired ? CONTACT_FIELDS : []} />
         <div className="form-actions">
           <button type="button" className="button button--secondary" disabled={!form.close} onClick={() => form.close?.()}>
             <Trans>Cancel</Trans>
