@@ -293,10 +293,17 @@ describeBoth('the leave-message form', ({ strict }) => {
     fireEvent.click(screen.getByRole('button', { name: 'Leave a message' }));
     await settle();
     const dialog = screen.getByRole('dialog', { name: 'Leave a message' });
+    // The channel promised an answer (its outside-hours message is on): the form says a phone or an
+    // email is needed, and neither field reads "(optional)" (the name still does).
+    const needed = 'Enter a phone number or an email, so that we can answer you.';
+    within(dialog).getByText(needed);
+    expect(within(dialog).getByText('Phone').textContent).toBe('Phone');
+    expect(within(dialog).getByText('Email').textContent).toBe('Email');
+    expect(within(dialog).getByText('Name').textContent).toBe('Name (optional)');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send message' }));
-    // The channel promised an answer (its outside-hours message is on): a phone or an email is asked, first.
+    // Asked first, beside the phone field.
     expect(document.activeElement).toBe(within(dialog).getByLabelText(/Phone/));
-    within(dialog).getByText('Enter a phone number or an email, so that we can answer you.');
+    expect(within(dialog).getAllByText(needed)).toHaveLength(2);
     within(dialog).getByText('This field is required.');
     expect(fake.count('leaveMsg')).toBe(0);
 
