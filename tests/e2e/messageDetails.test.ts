@@ -205,10 +205,9 @@ for (const [label, viewport] of [
       });
       const notice = page.getByRole('alert').filter({ hasText: 'is too large to send' });
       await notice.waitFor();
-      await page.getByRole('button', { name: 'End chat' }).click();
-      // Where ending asks to confirm, confirm.
-      const confirm = page.getByRole('dialog').getByRole('button', { name: /End/ });
-      if (await confirm.isVisible().catch(() => false)) await confirm.click();
+      await page.getByRole('banner').getByRole('button', { name: 'End chat' }).click();
+      // Ending asks first (issue 28).
+      await page.getByRole('dialog', { name: 'End the chat?' }).getByRole('button', { name: 'End chat' }).click();
       await messages(page)
         .getByText(/You ended the chat/)
         .waitFor();
