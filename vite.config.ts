@@ -7,6 +7,7 @@ import { BASE_PATH } from './engine/constants.ts';
 import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
+import { englishParts } from './scripts/englishParts.ts';
 import { freshImports } from './scripts/freshImports.ts';
 import { referenceServer } from './server/vite.ts';
 import { DEFAULT_RUNTIME, runtimeAliases, WIDGET_RUNTIMES, widgetRuntimePlugins } from './scripts/widgetRuntime.ts';
@@ -23,6 +24,8 @@ export default defineConfig({
     // The chat's engine runs beside the entry (its first requests go out while the renderer downloads);
     // /index, the page every visit lands on (SPEC §2: / redirects there), is preloaded.
     earlyModules({ run: ['ui/widget/earlyChat.ts'], preload: ['ui/widget/pages/IndexPage.tsx'] }),
+    // The English messages only on-demand parts show load with the first part, not in the entry.
+    englishParts(),
     // A part that failed to load imports its chunk afresh (ui/widget/lazyPreloaded.ts).
     freshImports(),
     precompress(),

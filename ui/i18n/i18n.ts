@@ -6,8 +6,10 @@ export { i18n };
 
 /**
  * The default language's catalog is part of the entry: its visitors wait for no catalog, and every
- * visitor has words to fall back on. The other catalogs are split per language, fetched only when
- * chosen (compiled from .po by Vite); the pseudo-locale's exists in development only.
+ * visitor has words to fall back on — in the build, the words of the first screen; those only
+ * on-demand parts show come with the first part (withEnglishRest). The other catalogs are split
+ * per language, fetched only when chosen (compiled from .po by Vite); the pseudo-locale's exists
+ * in development only.
  */
 const loaders = import.meta.env.DEV
   ? import.meta.glob<{ messages: Messages }>(['../../locales/*/messages.po', '!../../locales/en/messages.po'])
@@ -42,6 +44,33 @@ async function fetchCatalog(code: LanguageCode): Promise<Catalog> {
     return { language: DEFAULT_LANGUAGE, messages: defaultMessages };
   }
 }
+
+let englishRestLoad: Promise<void> | undefined;
+
+/**
+ * Loads (once) the English messages that only on-demand parts show, whatever the language, into the
+ * entry's English catalog — the very object Lingui holds while English is active, and the one it is
+ * given when a visitor switches to English. Every part waits for them (withEnglishRest), so that a part
+ * never shows a raw id, neither in English nor after a switch to English. A load that failed is
+ * tried afresh the next time a part asks (its Try again).
+ */
+function loadEnglishRest(): Promise<void> {
+  englishRestLoad ??= import('./englishRest').then(
+    (rest) => void Object.assign(defaultMessages, rest.messages),
+    (error: unknown) => {
+      englishRestLoad = undefined;
+      throw error;
+    },
+  );
+  return englishRestLoad;
+}
+
+/**
+ * A module of an on-demand part's, once the English messages only parts show have come too: how
+ * lazyPart loads every part, and lazyPart.tsx what a failed part says. The build counts what such a
+ * load imports as the parts' (scripts/englishParts.ts recognizes `withEnglishRest(import('./X'))`).
+ */
+export const withEnglishRest = <M>(module: Promise<M>): Promise<M> => Promise.all([module, loadEnglishRest()]).then(([loaded]) => loaded);
 
 const catalogs = new Map<LanguageCode, Promise<Catalog>>();
 

@@ -1,15 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import { Component, Suspense, useState, type ErrorInfo, type FunctionComponent, type ReactNode } from 'react';
+import { withEnglishRest } from '../i18n/i18n';
 import { afterFirstScreen, lazyPreloaded, type LoadPart } from './lazyPreloaded';
 import type { PartFailedProps } from './components/PartFailed';
 
 type DialogPart = Pick<PartFailedProps, 'dismiss'>;
 
 // What a failed part says (its words, a dialog's frame, the reload offer after a deploy) loads with
-// the other parts; until then, or when it cannot, a bare Try again stands in.
+// the other parts, and with their English words; until then, or when it cannot, a bare Try again
+// stands in.
 let partFailed: FunctionComponent<PartFailedProps> | undefined;
 const loadPartFailed = () =>
-  import('./components/PartFailed').then(
+  withEnglishRest(import('./components/PartFailed')).then(
     (m) => (partFailed = m.PartFailed),
     () => undefined,
   );
@@ -54,23 +56,25 @@ class RetryBoundary extends Component<RetryBoundaryProps, { failed: boolean }> {
 /**
  * A part of the chat that most first screens do not show, in a chunk of its own: loaded once the
  * first screen is complete and the browser idle (see lazyPreloaded's `idle`), or at once when it
- * is needed sooner. Until it has arrived `fallback` holds its place (the same size, so that nothing
- * moves; a function of the part's props when it depends on them). When its chunk cannot be
- * fetched, or has not arrived in SPEC §9's 120 s, it says so in the part's place — in a dialog's
- * frame for a part given `dismiss` — with Try again, which imports the chunk afresh; after a new
- * deploy, Reload (components/PartFailed.tsx).
+ * is needed sooner, with the English messages only parts show (withEnglishRest). Until it has
+ * arrived `fallback` holds its place (the same size, so that nothing moves; a function of the
+ * part's props when it depends on them). When its chunk cannot be fetched, or has not arrived in
+ * SPEC §9's 120 s, it says so in the part's place — in a dialog's frame for a part given `dismiss`
+ * — with Try again, which imports the chunk afresh; after a new deploy, Reload
+ * (components/PartFailed.tsx).
  */
 export function lazyPart<P extends object>(
   name: string,
   load: LoadPart<P>,
   fallback: ReactNode | ((props: P) => ReactNode) = null,
 ): FunctionComponent<P & DialogPart> {
-  let current = lazyPreloaded(name, load, 'idle');
+  const loadWithWords: LoadPart<P> = (query) => withEnglishRest(load(query));
+  let current = lazyPreloaded(name, loadWithWords, 'idle');
   function LazyPart(props: P & DialogPart) {
     const [Loaded, setLoaded] = useState(() => current);
     const retry = () => {
       // A lazy component that failed stays failed: a fresh one loads again (shared by every instance).
-      if (Loaded === current) current = lazyPreloaded(name, load, 'retry');
+      if (Loaded === current) current = lazyPreloaded(name, loadWithWords, 'retry');
       setLoaded(() => current);
     };
     return (
