@@ -154,6 +154,17 @@ describe('MessageContent media', () => {
     expect(screen.getByRole('img', { name: 'Image' }).getAttribute('src')).toBe('blob:http://x/1');
   });
 
+  it('an image being sent with its preview shows the upload bar beside it (loaded on demand), gone once sent', async () => {
+    const image = { msgType: MsgType.Image, fileName: 'cat.png', localUrl: 'blob:http://x/1' };
+    const { rerender } = renderUi(
+      <MessageContent message={visitorFile({ ...image, upload: { file: new Blob(), progress: 0.5 }, status: MessageStatus.Pending })} />,
+      inChat(),
+    );
+    expect((await screen.findByRole('progressbar', { name: 'Uploading' })).getAttribute('aria-valuenow')).toBe('50');
+    rerender(<MessageContent message={visitorFile({ ...image, status: MessageStatus.Sent, fileUrl: '/files/cat.png' })} />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('a file name that hides its extension with a right-to-left override shows its real name, left to right', async () => {
     renderUi(<MessageContent message={visitorFile({ fileName: 'invoice\u202Efdp.exe', status: MessageStatus.Sent, fileUrl: '/files/x' })} />, inChat());
     await settle();
