@@ -41,12 +41,12 @@ describe('Composer media', () => {
     expect(fake.count('upload')).toBe(1);
   });
 
-  it('a file over the limit shows a clear error, dismissible', () => {
+  it('a file over the limit shows a clear error, dismissible (the alert loads on demand, whole)', async () => {
     const engine = createChatEngine({ api: hookApi().api, query: '?channelid=demo', storage: memoryStorage(), maxFileSize: 1024 });
     const { container } = renderUi(<Composer />, { engine });
     fireEvent.change(container.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [file('movie.mp4', 4096)] } });
 
-    expect(screen.getByRole('alert').textContent).toBe('“movie.mp4” is too large to send. Files can be up to 1\u00a0kB.');
+    expect((await screen.findByRole('alert')).textContent).toBe('“movie.mp4” is too large to send. Files can be up to 1\u00a0kB.');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
     engine.dispose();
@@ -87,7 +87,7 @@ describe('Composer media', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     // jsdom cannot record: pressing says so instead of failing silently.
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Hold to talk' }), { button: 0, clientY: 100 });
-    expect(screen.getByRole('alert').textContent).toBe('Voice messages are not available in this browser.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Voice messages are not available in this browser.');
     fireEvent.click(screen.getByRole('button', { name: 'Switch to keyboard input' }));
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
   });
@@ -152,6 +152,17 @@ describe('MessageContent media', () => {
       inChat(),
     );
     expect(screen.getByRole('img', { name: 'Image' }).getAttribute('src')).toBe('blob:http://x/1');
+  });
+
+  it('an image being sent with its preview shows the upload bar beside it (loaded on demand), gone once sent', async () => {
+    const image = { msgType: MsgType.Image, fileName: 'cat.png', localUrl: 'blob:http://x/1' };
+    const { rerender } = renderUi(
+      <MessageContent message={visitorFile({ ...image, upload: { file: new Blob(), progress: 0.5 }, status: MessageStatus.Pending })} />,
+      inChat(),
+    );
+    expect((await screen.findByRole('progressbar', { name: 'Uploading' })).getAttribute('aria-valuenow')).toBe('50');
+    rerender(<MessageContent message={visitorFile({ ...image, status: MessageStatus.Sent, fileUrl: '/files/cat.png' })} />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('a file name that hides its extension with a right-to-left override shows its real name, left to right', async () => {

@@ -1,12 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useComposer, useFaq, useFileUpload, usePasteImage, useRobotTips, type FileError, type RecorderError } from '@visitor-chat/chat-react';
-import { formatFileSize } from '../format';
+import { useComposer, useFaq, useFileUpload, usePasteImage, useRobotTips } from '@visitor-chat/chat-react';
 import { reclaimFocus } from '../keepFocus';
 import { embeddingHost, subscribeHostItems } from '../hostLink';
 import { lazyPart } from '../lazyPart';
 import type { RecorderProblem } from './VoiceInput';
-import { CloseIcon } from './CloseIcon';
 import './Composer.css';
 
 /** Composer auto-size limit (SPEC §9). */
@@ -78,29 +76,9 @@ function useKeptDraft(text: string, setText: (text: string) => void): void {
 const HostTools = lazyPart('toolbar', () => import('./HostTools').then((m) => ({ default: m.HostTools })));
 const hostItemsAdded = () => (embeddingHost?.toolbar$.value.length ?? 0) > 0;
 
-/** The words of a refused file or a failed recording. */
-function ProblemText({ problem }: { problem: FileError | RecorderError }) {
-  const { i18n } = useLingui();
-  if (typeof problem === 'object') {
-    const name = problem.fileName;
-    const limit = formatFileSize(problem.limit, i18n.locale);
-    return (
-      <Trans>
-        “{name}” is too large to send. Files can be up to {limit}.
-      </Trans>
-    );
-  }
-  switch (problem) {
-    case 'permissionDenied':
-      return <Trans>Microphone access was denied. Allow it in your browser settings to send voice messages.</Trans>;
-    case 'unsupported':
-      return <Trans>Voice messages are not available in this browser.</Trans>;
-    case 'tooShort':
-      return <Trans>Hold the button a little longer to record a voice message.</Trans>;
-    case 'failed':
-      return <Trans>Recording failed. Please try again.</Trans>;
-  }
-}
+// A refused file or a failed recording is rare: its alert loads with the other parts, after the first screen,
+// and shows whole (words and Dismiss) once there, so that a screen reader announces it as one.
+const ComposerProblem = lazyPart('composer problem', () => import('./ComposerProblem').then((m) => ({ default: m.ComposerProblem })));
 
 /**
  * The composer (SPEC §2, §4, §5): text or voice input; attach files (picker, drop anywhere on the
@@ -136,16 +114,7 @@ export function Composer({ maxLength }: ComposerProps) {
 
   return (
     <>
-      {problem && (
-        <div className="composer-problem" role="alert">
-          <span className="composer-problem__text">
-            <ProblemText problem={problem} />
-          </span>
-          <button type="button" className="icon-button composer-problem__close" onClick={dismiss} aria-label={t`Dismiss`}>
-            <CloseIcon />
-          </button>
-        </div>
-      )}
+      {problem && <ComposerProblem problem={problem} onDismiss={dismiss} />}
       {/* Always there, so that a screen reader hears when suggestions come. */}
       <span className="visually-hidden" aria-live="polite">
         {mode === 'text' && tips.tips.length > 0 && <Trans>Suggestions available. Use the up and down arrows to choose one.</Trans>}

@@ -6,7 +6,6 @@ import { CardMessage } from './CardMessage';
 import { LeaveMessageButton } from './LeaveMessageButton';
 import { MessageImage } from './MessageImage';
 import { MessageText } from './MessageText';
-import { UploadProgress } from './UploadProgress';
 import './MessageContent.css';
 
 // Videos, audio and files are rarer than text and images: their renderers load on demand.
@@ -15,6 +14,8 @@ const MessageMedia = lazyPart(
   () => import('./MessageMedia').then((m) => ({ default: m.MessageMedia })),
   <span className="content-media-pending" aria-busy="true" />,
 );
+// The upload bar shows only while a file is being sent: it loads with the other parts, after the first screen.
+const UploadProgress = lazyPart('upload progress', () => import('./UploadProgress').then((m) => ({ default: m.UploadProgress })));
 
 /** The body of a message by its kind (SPEC §3 msgType). Wire URLs pass `safeUrl` first. */
 export function MessageContent({ message: m }: { message: ChatMessage }) {
