@@ -41,7 +41,8 @@ describe.each([
     await dialog.getByRole('button', { name: 'Send message' }).click();
 
     const phone = dialog.getByLabel(/Phone/);
-    await dialog.getByText('Enter a phone number or an email, so that we can answer you.').waitFor();
+    // Said above the fields from the start, and again as the phone field's error.
+    await expect.poll(() => dialog.getByText('Enter a phone number or an email, so that we can answer you.').count()).toBe(2);
     await expect.poll(() => phone.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(bodies).toEqual([]);
     expect(await axeViolations(page, `offline leave-message form with its contact error ${_name}`)).toEqual([]);

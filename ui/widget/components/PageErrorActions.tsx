@@ -8,13 +8,13 @@ const detailOf = (error: ChatError): string => ('detail' in error ? `${error.cod
 
 /**
  * The ways on from a SPEC §8 page error (issue 28): Try again (the page afresh), and a way back —
- * closing the host page's panel when embedded, else the previous page when there is one. The
+ * the previous page when there is one (embedded, the error page's own Close chat closes the panel). The
  * backend's words stay folded in "Details for support". Loaded on demand: a first screen rarely
  * shows it.
  */
 export function PageErrorActions({ error }: { error: ChatError }) {
-  const host = embeddingHost;
-  const back = host ? () => host.post({ type: 'close' }) : window.history.length > 1 ? () => window.history.back() : null;
+  // Embedded, the way back is the error page's own Close chat (it is there even when this part fails to load).
+  const back = !embeddingHost && window.history.length > 1 ? () => window.history.back() : null;
   return (
     <>
       <div className="error-state__actions">
@@ -23,7 +23,7 @@ export function PageErrorActions({ error }: { error: ChatError }) {
         </button>
         {back && (
           <button type="button" className="error-state__action error-state__action--secondary" onClick={back}>
-            {host ? <Trans>Close chat</Trans> : <Trans>Go back</Trans>}
+            <Trans>Go back</Trans>
           </button>
         )}
       </div>
