@@ -54,17 +54,23 @@ describe('opening the chat from the launcher puts focus in the composer; Escape 
     await shop?.close();
   });
 
+  /** The shop page of the agent channel, its launcher reached by Tab and opened by Enter: the chat's frame, once its composer has the focus. */
+  async function openByKeyboard(page: Page, baseUrl: string): Promise<Frame> {
+    await page.goto(shop.page(shopHtml(baseUrl, 'agent')));
+    await launcher(page).waitFor();
+    await tabTo(page, (f) => f.tag === 'visitor-chat');
+    await page.keyboard.press('Enter');
+    const frame = await chatFrame(page);
+    await expect.poll(() => focusIn(frame), { message: 'the composer has focus' }).toBe('Message');
+    return frame;
+  }
+
   describe('on a desktop, keyboard only', () => {
     const s = useBrowser(DESKTOP);
 
     it('Tab to the launcher, Enter, type "Hello there", Enter: the message is sent and the shop page did not scroll; Escape closes the panel and the launcher has focus', async () => {
       const { page } = s;
-      await page.goto(shop.page(shopHtml(s.baseUrl, 'agent')));
-      await launcher(page).waitFor();
-      await tabTo(page, (f) => f.tag === 'visitor-chat');
-      await page.keyboard.press('Enter');
-      const frame = await chatFrame(page);
-      await expect.poll(() => focusIn(frame), { message: 'the composer has focus' }).toBe('Message');
+      const frame = await openByKeyboard(page, s.baseUrl);
 
       await page.keyboard.type('Hello there');
       await page.keyboard.press('Enter');
@@ -88,12 +94,7 @@ describe('opening the chat from the launcher puts focus in the composer; Escape 
 
     it('Escape that a menu or a dialog inside the chat takes closes only that: the language menu, then the end-chat confirmation, then the panel', async () => {
       const { page } = s;
-      await page.goto(shop.page(shopHtml(s.baseUrl, 'agent')));
-      await launcher(page).waitFor();
-      await tabTo(page, (f) => f.tag === 'visitor-chat');
-      await page.keyboard.press('Enter');
-      const frame = await chatFrame(page);
-      await expect.poll(() => focusIn(frame)).toBe('Message');
+      const frame = await openByKeyboard(page, s.baseUrl);
       await connectedIn(frame);
 
       const language = frame.getByRole('button', { name: 'Language' });
