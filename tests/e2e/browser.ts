@@ -12,9 +12,10 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 
 /**
  * Gives each test a fresh browser context and page against the suite's server; a failing test
- * leaves a screenshot under test-results/.
+ * leaves a screenshot under test-results/. A viewport under 600 px wide has touch; `isMobile` makes
+ * it a phone's browser too (its meta viewport, overlay scroll bars).
  */
-export function useBrowser(viewport: { width: number; height: number } = PHONE) {
+export function useBrowser(viewport: { width: number; height: number } = PHONE, { isMobile = false }: { isMobile?: boolean } = {}) {
   const logs: string[] = [];
   const session = { baseUrl: inject('baseUrl') } as { baseUrl: string; browser: Browser; context: BrowserContext; page: Page };
   beforeAll(async () => {
@@ -35,7 +36,7 @@ export function useBrowser(viewport: { width: number; height: number } = PHONE) 
     await session.browser?.close();
   });
   beforeEach(async () => {
-    session.context = await session.browser.newContext({ viewport, hasTouch: viewport.width < 600 });
+    session.context = await session.browser.newContext({ viewport, hasTouch: viewport.width < 600, isMobile });
     // Well under the test's 60 s, so that a missing element fails with a call log, not a time-out.
     session.context.setDefaultTimeout(15_000);
     session.page = await session.context.newPage();
