@@ -169,8 +169,9 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // Two files at a time (package.json's test:e2e: --maxWorkers=2), each with its browser, one
           // server: the suite is mostly waiting (on the agent's replies, the fault windows, the
-          // typewriter), which two files overlap. Its longest test (mobile, every main state in a
-          // fresh context) has a time-out of its own.
+          // typewriter), which two files overlap. The field faults wait most (a quarter of a core
+          // for 260 s when run one by one): their file runs three at a time (describe.concurrent).
+          maxConcurrency: 3,
         },
       })),
     ],
