@@ -21,9 +21,10 @@ const config: KnipConfig = {
         'ui/widget/earlyChat.ts',
         // The Node host for a second build, a script the e2e setup and the bench start (tests/support/npmStart.ts).
         'tests/support/serveBuild.ts',
-        // Examples for integrators: scripts, and apps of their own (their index.html names main.tsx).
+        // Examples for integrators: scripts, and apps of their own (their index.html names main.tsx, launcher.html launcher.tsx).
         'examples/*.ts',
         'examples/*/src/main.tsx',
+        'examples/*/src/launcher.tsx',
         'examples/*/vite.config.ts',
       ],
       project: ['{ui/widget,ui/i18n,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
