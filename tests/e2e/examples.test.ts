@@ -130,10 +130,9 @@ describe('examples/react-chat, installed from the packed packages as an outside 
     expect(problems).toEqual([]);
   });
 
-  it.each([
-    ['React 19', 'react19'],
-    ['React 18', 'react18'],
-  ] as const)(
+  // React 19 only in the browser (React 18's strict build type-checks launcher.tsx all the same): each
+  // second of this file counts against CI's 20 minutes.
+  it.each([['React 19', 'react19']] as const)(
     '%s, @visitor-chat/loader: the page’s own button opens the widget, the robot greets, and the button follows the loader’s launcher',
     async (_name, key) => {
       const { page } = s;

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VisitorChatOptions } from '../../ui/loader';
 import { useVisitorChat } from '../../ui/loader/react';
@@ -51,6 +52,13 @@ describe('useVisitorChat (@visitor-chat/loader/react)', () => {
     expect(screen.getByRole('status').textContent).toBe('ready');
     expect(launcher()?.getAttribute('aria-label')).toBe('Chat');
     unmount();
+    expect(loaders()).toHaveLength(0);
+  });
+
+  it('server rendering gives the page’s button and no chat: the chat is made in the browser, after hydration', () => {
+    const html = renderToString(<HelpButton options={OPTIONS} />);
+    expect(html).toContain('Chat with us');
+    expect(html).toContain('not ready');
     expect(loaders()).toHaveLength(0);
   });
 
