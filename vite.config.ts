@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
-import babel from '@rolldown/plugin-babel';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BASE_PATH } from './engine/constants.ts';
+import { linguiMacros } from './scripts/linguiMacros.ts';
 import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
@@ -18,7 +18,7 @@ export default defineConfig({
     // React 19 unless WIDGET_RUNTIME=preact (scripts/widgetRuntime.ts).
     widgetRuntimePlugins(),
     // Lingui's macros (Trans, t, plural) compile through Babel; Vite 8's React plugin has no babel option.
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacros(),
     lingui(),
     referenceServer(),
     // The chat's engine runs beside the entry (its first requests go out while the renderer downloads);
