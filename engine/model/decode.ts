@@ -110,7 +110,7 @@ export function webUrl(value: unknown): string | undefined {
  */
 export function fileAddress(url: string, api: string | undefined): string {
   try {
-    return webUrl(url.trim() && new URL(url, api).href) ?? url;
+    return (url.trim() && webUrl(new URL(url, api).href)) || url;
   } catch {
     return url;
   }
