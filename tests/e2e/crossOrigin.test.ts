@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { rolldown } from 'rolldown';
+import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 import { startSite, type Site } from './hostSite';
@@ -56,9 +56,13 @@ describe('an app on another origin than the API (apiBase): files it sent still o
     site = await startSite();
     const entry = join(work, 'app.js');
     writeFileSync(entry, APP(resolve('engine/index.ts'), resolve('engine/browser.ts')));
-    const bundle = await rolldown({ input: entry, platform: 'browser', logLevel: 'silent' });
-    const [chunk] = (await bundle.generate({ format: 'esm', codeSplitting: false })).output;
-    await bundle.close();
+    const built = (await build({
+      configFile: false,
+      logLevel: 'silent',
+      build: { write: false, minify: false, lib: { entry, formats: ['es'] }, rolldownOptions: { output: { codeSplitting: false } } },
+    })) as Rolldown.RolldownOutput[];
+    const [chunk] = built[0]?.output ?? [];
+    if (!chunk || chunk.type !== 'chunk') throw new Error('the app did not bundle');
     // A closing script tag inside the bundle would end the inline script.
     const code = chunk.code.replaceAll('</script', '<\\/script');
     appUrl = site.page(
