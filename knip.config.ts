@@ -26,6 +26,8 @@ const config: KnipConfig = {
         // Examples for integrators: scripts, and apps of their own (their index.html names main.tsx).
         'examples/*.ts',
         'examples/*/src/main.tsx',
+        // The server's entry for server rendering (the example's build:ssr; server.mjs imports its build).
+        'examples/*/src/render.tsx',
         'examples/*/vite.config.ts',
       ],
       project: ['{ui/widget,ui/i18n,ui/loader,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
