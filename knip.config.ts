@@ -24,7 +24,7 @@ const config: KnipConfig = {
         // The Node host for a second build, a script the e2e setup and the bench start (tests/support/npmStart.ts).
         'tests/support/serveBuild.ts',
         // Examples for integrators: scripts, and apps of their own (their index.html names main.tsx).
-        'examples/*.ts',
+        'examples/*.{ts,tsx}',
         'examples/*/src/main.tsx',
         // The server's entry for server rendering (the example's build:ssr; server.mjs imports its build).
         'examples/*/src/render.tsx',
