@@ -37,6 +37,19 @@ function undocumented(project: ProjectReflection): string[] {
   return missing;
 }
 
+/** A default value a reader can use: a literal. Anything else (`s.channel`, `engine.retry`) is how the code computes it. */
+const LITERAL = /^(?:'[^']*'|"[^"]*"|-?[\d_.]+(?:e-?\d+)?|true|false|null|undefined)$/;
+
+/**
+ * Drops the default values that are not literals: a hook returns an object literal, whose properties
+ * TypeDoc would show with the expressions that compute them; the reference shows their types.
+ */
+function hideComputedDefaults(project: ProjectReflection): void {
+  for (const r of project.getReflectionsByKind(ReflectionKind.Property)) {
+    if (r instanceof DeclarationReflection && r.defaultValue !== undefined && !LITERAL.test(r.defaultValue)) delete r.defaultValue;
+  }
+}
+
 /** Every file under `dir`, by its path relative to it. */
 function files(dir: string): Map<string, string> {
   const all = new Map<string, string>();
@@ -58,6 +71,7 @@ const check = process.argv.includes('--check');
 const app = await Application.bootstrapWithPlugins();
 const project = await app.convert();
 if (!project) process.exit(1);
+hideComputedDefaults(project);
 app.validate(project);
 const missing = undocumented(project);
 if (missing.length) {
