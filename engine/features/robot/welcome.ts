@@ -2,6 +2,7 @@ import { EMPTY, first, mergeMap, of } from 'rxjs';
 import { ofType, type Effect } from '../../core/effect';
 import { MsgType, SenderType } from '../../model/codes';
 import { createMessage, type ChatMessage } from '../../model/message';
+import { wireIds } from '../../model/timeline';
 import { faqMessage } from '../faq/message';
 import { opensWithFaq } from '../faq/predicates';
 import { added } from '../notices/slice';
@@ -11,7 +12,9 @@ import { robotAnswers } from './predicates';
  * What opens the chat once the first history page is in, in this order: for a new conversation the
  * robot welcome (SPEC §4 Receive mode 0: robotWelcomeMode, in robot mode); the channel's FAQ message
  * (SPEC §2, opensWithFaq: new or returning visitor, robot or agent mode, before an agent talks);
- * for a new conversation the channel's auto-tip (SPEC §3, type 13), in any mode.
+ * for a new conversation the channel's auto-tip (SPEC §3, type 13), in any mode. It goes right
+ * below the history, above what the visitor typed while it loaded (a message sent right after
+ * start() comes after the welcome that answers nothing yet, though the welcome is written later).
  */
 export const welcome: Effect = ({ intent$, getState, scheduler, newId }) =>
   intent$.pipe(
@@ -19,6 +22,8 @@ export const welcome: Effect = ({ intent$, getState, scheduler, newId }) =>
     first(),
     mergeMap((loaded) => {
       const state = getState();
+      const history = new Set(loaded.type === 'historyLoaded' ? loaded.messages.flatMap(wireIds) : []);
+      const typedFirst = state.messages.find((m) => !wireIds(m).some((id) => history.has(id)))?.id;
       // New: the history holds no visitor message (one typed while the page loads does not count).
       const isNew = loaded.type === 'historyFailed' || !loaded.messages.some((m) => m.senderType === SenderType.Visitor);
       const opening: ChatMessage[] = [];
@@ -47,6 +52,6 @@ export const welcome: Effect = ({ intent$, getState, scheduler, newId }) =>
           }),
         );
       }
-      return opening.length ? of(...opening.map((m) => added(m))) : EMPTY;
+      return opening.length ? of(...opening.map((m) => added(m, typedFirst))) : EMPTY;
     }),
   );
