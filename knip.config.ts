@@ -11,7 +11,7 @@ import type { KnipConfig } from 'knip';
  * (npm start) and tests/bench/run.ts (npm run bench). The build plugins of scripts/ and
  * server/vite.ts are imported by vite.config.ts, so they are reached without being entries, and
  * their exports are checked like any other module's. Below are the entry points none of that names,
- * one workspace each: the widget app (.) and the two published packages (engine, ui/hooks).
+ * one workspace each: the widget app (.) and the three published packages (engine, ui/hooks, ui/loader).
  */
 const config: KnipConfig = {
   workspaces: {
@@ -19,16 +19,15 @@ const config: KnipConfig = {
       entry: [
         // The module that earlyModules (vite.config.ts) starts beside the entry; knip cannot read plugin options.
         'ui/widget/earlyChat.ts',
-        // The host-page loader as a module (npm); knip finds its script-tag build through vite.loader.config.ts.
-        'ui/loader/index.ts',
         // The Node host for a second build, a script the e2e setup and the bench start (tests/support/npmStart.ts).
         'tests/support/serveBuild.ts',
-        // Examples for integrators: scripts, and apps of their own (their index.html names main.tsx).
+        // Examples for integrators: scripts, and apps of their own (their index.html names main.tsx, launcher.html launcher.tsx).
         'examples/*.ts',
         'examples/*/src/main.tsx',
+        'examples/*/src/launcher.tsx',
         'examples/*/vite.config.ts',
       ],
-      project: ['{ui/widget,ui/i18n,ui/loader,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
+      project: ['{ui/widget,ui/i18n,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],
       // WIDGET_RUNTIME=preact builds the widget on Preact through aliases of react and react-dom
       // (scripts/widgetRuntime.ts); knip cannot read a plugin's aliases.
       ignoreDependencies: ['preact'],
@@ -37,6 +36,9 @@ const config: KnipConfig = {
     // that exports is public API, used here or not, and every other file and export must be used.
     engine: { project: ['**/*.ts'] },
     'ui/hooks': { project: ['**/*.{ts,tsx}'] },
+    // The loader: its module and React bindings (package.json's exports); script.ts, its script-tag
+    // build, is the root's (vite.loader.config.ts).
+    'ui/loader': { project: ['**/*.ts'] },
   },
   // The defaults, spelled out: these are what the lint step exists to catch.
   rules: {

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
-import babel from '@rolldown/plugin-babel';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { BASE_PATH } from './engine/constants.ts';
+import { linguiMacros } from './scripts/linguiMacros.ts';
 import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
@@ -18,7 +18,7 @@ export default defineConfig({
     // React 19 unless WIDGET_RUNTIME=preact (scripts/widgetRuntime.ts).
     widgetRuntimePlugins(),
     // Lingui's macros (Trans, t, plural) compile through Babel; Vite 8's React plugin has no babel option.
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacros(),
     lingui(),
     referenceServer(),
     // The chat's engine runs beside the entry (its first requests go out while the renderer downloads);
@@ -169,8 +169,9 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           // Two files at a time (package.json's test:e2e: --maxWorkers=2), each with its browser, one
           // server: the suite is mostly waiting (on the agent's replies, the fault windows, the
-          // typewriter), which two files overlap. Its longest test (mobile, every main state in a
-          // fresh context) has a time-out of its own.
+          // typewriter), which two files overlap. The field faults wait most (a quarter of a core
+          // for 260 s when run one by one): their file runs three at a time (describe.concurrent).
+          maxConcurrency: 3,
         },
       })),
     ],

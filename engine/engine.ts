@@ -32,6 +32,8 @@ import {
   type VisibilityPort,
 } from './ports';
 import { createVisitorApi, type VisitorApi } from './transport/visitorApi';
+import { trimApiBase } from './transport/http';
+import { API_PREFIX } from './constants';
 
 /** How an engine is made; everything is optional and injectable. */
 export interface ChatEngineOptions {
@@ -200,6 +202,7 @@ export function assembleEngine(options: ChatEngineOptions, effects: readonly Eff
     state$: store.state$,
     getState: store.getState,
     api: watched.api,
+    apiUrl: trimApiBase(options.apiBase ?? '') + API_PREFIX,
     sessionLost$: watched.lost$,
     online$: options.online ?? noConnectivityEvents,
     tabs: options.tabs ?? loneTab,

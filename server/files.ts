@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getExtension, getMimeType } from 'hono/utils/mime';
 import type { UploadBase64Request, UploadData, UserRequest } from '../engine/protocol.ts';
 import { API, type ServerContext } from './context.ts';
@@ -18,26 +18,30 @@ export function maxBodyBytes(call: string): number {
   return call === 'uploadBase64' ? MAX_BASE64_JSON_BYTES : MAX_JSON_BYTES;
 }
 
-/** The upload calls (SPEC §7 upload, uploadBase64): the file is kept in memory and served back under /files/. */
+/**
+ * The upload calls (SPEC §7 upload, uploadBase64): the file is kept in memory and served back under
+ * /files/, at an absolute URL on the origin the upload came to (docs/protocol.md §3 File addresses:
+ * a page on another origin loads it from the API's).
+ */
 export function uploadCalls({ store, visitorOf }: ServerContext) {
-  const saveUpload = (name: string, bytes: Uint8Array<ArrayBuffer>): UploadData => {
+  const saveUpload = (name: string, bytes: Uint8Array<ArrayBuffer>, c: Context): UploadData => {
     if (/^fail\./i.test(name)) throw new ApiError(ErrorCode.Failed, 'upload failed');
     if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ApiError(ErrorCode.TooLarge, 'file too large');
     // Only a plain suffix goes into the URL, where clients read the file type from it (SPEC §5).
     const suffix = /\.([a-z0-9]{1,10})$/i.exec(name)?.[1]?.toLowerCase() ?? '';
     const id = suffix ? `${newId()}.${suffix}` : newId();
     store.saveFile(id, { name, bytes });
-    return { url: `${API}/files/${id}`, name, suffix };
+    return { url: new URL(`${API}/files/${id}`, c.req.url).href, name, suffix };
   };
 
   return {
-    upload: async (b: Untrusted<UserRequest & { file: File }>): Promise<UploadData> => {
+    upload: async (b: Untrusted<UserRequest & { file: File }>, c: Context): Promise<UploadData> => {
       visitorOf(b.userId);
       if (!(b.file instanceof File)) throw new ApiError(ErrorCode.BadRequest, 'file is required');
-      return saveUpload(b.file.name, new Uint8Array(await b.file.arrayBuffer()));
+      return saveUpload(b.file.name, new Uint8Array(await b.file.arrayBuffer()), c);
     },
 
-    uploadBase64: (b: Untrusted<UploadBase64Request>): UploadData => {
+    uploadBase64: (b: Untrusted<UploadBase64Request>, c: Context): UploadData => {
       visitorOf(b.userId);
       const [, type = '', data = ''] = /^data:([\w.+-]+\/[\w.+-]+);base64,(.*)$/s.exec(text(b.imgData) ?? '') ?? [];
       let binary: string;
@@ -50,7 +54,7 @@ export function uploadCalls({ store, visitorOf }: ServerContext) {
       // A plain loop: Uint8Array.from with a mapping function takes seconds for a 10 MB file.
       const bytes = new Uint8Array(binary.length);
       for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-      return saveUpload(`image.${getExtension(type) ?? 'bin'}`, bytes);
+      return saveUpload(`image.${getExtension(type) ?? 'bin'}`, bytes, c);
     },
   };
 }

@@ -64,6 +64,12 @@ export const warn = (detail: string, fix: string): Verdict => ({ status: 'warn',
 export const skip = (detail: string): Verdict => ({ status: 'skip', detail });
 /** The fail of a call that went wrong, as diagnosed. */
 export const failed = ({ detail, fix }: Diagnosis): Verdict => fail(detail, fix);
+/**
+ * The warn of a call that went wrong whose failure the widget only logs (getAdminCard, msgComplete,
+ * typing, sysMsg, chatClose: docs/protocol.md §7): the widget works, without what `missing` says.
+ */
+export const onlyLogged = ({ detail }: Diagnosis, missing: string, expected: string): Verdict =>
+  warn(`${detail}; the widget only logs it: ${missing}`, `answer ${expected} when the call succeeds`);
 
 /** A check's identity in the report. */
 type CheckInfo = Pick<CheckResult, 'id' | 'call' | 'title' | 'specRef'>;

@@ -10,7 +10,7 @@ import type { WireEvent } from '../protocol';
 import { TimeoutError } from '../transport/errors';
 import type { EventBatch } from '../transport/visitorApi';
 import type { CheckId } from './catalogue';
-import { count, defineCheck, fail, failed, firstOf, needsSession, pass, skip, statusNow, warn, type Check, type Run } from './context';
+import { count, defineCheck, fail, failed, firstOf, needsSession, onlyLogged, pass, skip, statusNow, warn, type Check, type Run } from './context';
 import { diagnose, envelope, type Outcome } from './wire';
 
 const EXPECTED = {
@@ -177,33 +177,44 @@ const push = defineCheck('push', async (run) => {
   }
 });
 
-/** A check of a call whose answer the widget reads only for its code, made in status 2 (SPEC §7 "none read"). */
-function statusTwoCall(id: CheckId, allowed: (run: Run) => boolean, request: (run: Run, userId: string, pollId: string) => Promise<Outcome<void>>): Check {
+/**
+ * A check of a call whose answer the widget reads only for its code, made in status 2 (SPEC §7
+ * "none read"): its failure is only logged, so it warns, saying what goes `missing`.
+ */
+function statusTwoCall(
+  id: CheckId,
+  missing: string,
+  allowed: (run: Run) => boolean,
+  request: (run: Run, userId: string, pollId: string) => Promise<Outcome<void>>,
+): Check {
   return defineCheck(id, async (run) => {
-    const missing = needsSession(run);
-    if (missing) return missing;
+    const noSession = needsSession(run);
+    if (noSession) return noSession;
     const session = run.state.session;
     if (!session || !allowed(run)) return skip(`${statusNow(run)}: the widget makes this call only in status 2 (with an agent)`);
     const out = await request(run, session.userId, session.pollId);
-    if (!out.ok) return failed(diagnose(out.error, out.ex, EXPECTED.ok));
+    if (!out.ok) return onlyLogged(diagnose(out.error, out.ex, EXPECTED.ok), missing, EXPECTED.ok);
     return pass('answered code 200 (the widget reads only the code)');
   });
 }
 
 const msgComplete = statusTwoCall(
   'msg-complete',
+  'the agent sees no read receipts',
   (run) => inConversation(run.state),
   (run, userId, pollId) => run.call('msgComplete', (api) => api.msgComplete({ userId, pollId })),
 );
 
 const typing = statusTwoCall(
   'typing',
+  'the agent does not see the visitor typing',
   (run) => sendsTyping(run.state),
   (run, userId) => run.call('typing', (api) => api.typing({ userId, msgContent: 'How long does' })),
 );
 
 const sysMsg = statusTwoCall(
   'sys-msg',
+  'the system messages it shows (timeouts, the agent welcome) are not stored: gone after a reload',
   (run) => inConversation(run.state),
   (run, userId) =>
     run.call('sysMsg', (api) =>

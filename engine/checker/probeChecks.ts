@@ -1,11 +1,12 @@
 import { EMPTY, mergeMap, of, type Observable } from 'rxjs';
 import { HISTORY_PAGE_SIZE } from '../constants';
 import { forgotSession } from '../features/bootstrap/predicates';
+import { fileAddress } from '../model/decode';
 import { canEnd, withAgent } from '../features/conversation/predicates';
 import { evaluatesAfterClose } from '../features/evaluation/predicates';
 import type { CallName } from '../protocol';
 import type { VisitorApi } from '../transport/visitorApi';
-import { count, defineCheck, fail, failed, needsBackend, needsChannel, needsSession, pass, skip, statusNow, warn, type Check, type Run } from './context';
+import { count, defineCheck, fail, needsBackend, needsChannel, needsSession, onlyLogged, pass, skip, statusNow, warn, type Check, type Run } from './context';
 import { diagnose, envelope, refusal, type Outcome } from './wire';
 
 const EXPECTED = {
@@ -46,13 +47,19 @@ const upload = defineCheck('upload', async (run) => {
     return fail(`${detail}; the widget marks the file message failed`, fix);
   }
   const { url } = out.data;
-  const where = new URL(url, out.ex?.url);
-  const fix = 'answer the address the file is served at: an http(s) URL (absolute when the API is on another origin), or a path (§3 File addresses)';
-  if (where.protocol === 'data:') return pass(`url is a data: URL (${url.length} characters)`);
-  if (where.protocol !== 'http:' && where.protocol !== 'https:') return fail(`url "${url}" is neither http(s) nor a path: the widget does not show it`, fix);
-  const got = await run.request(where.href, { method: 'GET' });
-  if ('error' in got) return warn(`url "${url}", but GET ${where.href} failed: ${got.error instanceof Error ? got.error.message : String(got.error)}`, fix);
-  if (!got.response.ok) return warn(`url "${url}", but GET ${where.href} answered HTTP ${got.response.status}`, fix);
+  // The engine's own rule: a relative url is the file on the API's origin (§3 File addresses).
+  const address = fileAddress(url, out.ex?.url ?? '');
+  const fix = 'answer the absolute http(s) URL the file is served at (§3 File addresses)';
+  if (/^data:/i.test(address)) return pass(`url is a data: URL (${url.length} characters)`);
+  if (!/^https?:/i.test(address)) return fail(`url "${url}" is neither http(s) nor a path: the widget does not show it`, fix);
+  const got = await run.request(address, { method: 'GET' });
+  if ('error' in got) return warn(`url "${url}", but GET ${address} failed: ${got.error instanceof Error ? got.error.message : String(got.error)}`, fix);
+  if (!got.response.ok) return warn(`url "${url}", but GET ${address} answered HTTP ${got.response.status}`, fix);
+  if (!/^[a-z][\w+.-]*:/i.test(url.trim()))
+    return warn(
+      `url "${url}" is relative: served at ${address}, where this widget resolves it; a client that resolves it against its own page gets another file`,
+      fix,
+    );
   return pass(`url "${url}", served`);
 });
 
@@ -140,8 +147,9 @@ const chatClose = defineCheck('chat-close', async (run) => {
   const session = run.state.session;
   if (!session || !canEnd(run.state)) return skip(`${statusNow(run)}: the visitor can end the chat only with an agent or queued (status 2 or 3)`);
   const out = await run.call('chatClose', (api) => api.chatClose({ userId: session.userId, pollId: session.pollId }));
-  if (!out.ok) return failed(diagnose(out.error, out.ex, EXPECTED.ok));
+  // The widget closes the chat before the call (docs/protocol.md §7 chatClose), whatever it answers.
   run.apply({ type: 'chatClosed' });
+  if (!out.ok) return onlyLogged(diagnose(out.error, out.ex, EXPECTED.ok), 'the chat ends for the visitor, but the backend is not told', EXPECTED.ok);
   return pass('answered code 200: the chat is over');
 });
 

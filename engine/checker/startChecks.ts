@@ -15,6 +15,7 @@ import {
   needsBackend,
   needsChannel,
   needsSession,
+  onlyLogged,
   pass,
   skip,
   statusNow,
@@ -231,7 +232,7 @@ const adminCard = defineCheck('admin-card', async (run) => {
   if (missing) return missing;
   if (!inConversation(run.state)) return skip(`no agent connected (${statusNow(run)}): the widget asks for the card only after a connection`);
   const out = await run.call('getAdminCard', (api) => api.getAdminCard({ userId: run.state.session?.userId ?? '' }));
-  if (!out.ok) return failed(diagnose(out.error, out.ex, EXPECTED.getAdminCard));
+  if (!out.ok) return onlyLogged(diagnose(out.error, out.ex, EXPECTED.getAdminCard), 'the agent sends no welcome message', EXPECTED.getAdminCard);
   const { adminWelcomeMode, adminWelcomeMsg } = out.data;
   const welcome = flag(adminWelcomeMode) && adminWelcomeMsg?.trim() ? `welcome message "${adminWelcomeMsg}"` : 'no welcome message';
   return pass(welcome);

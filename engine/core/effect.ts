@@ -16,6 +16,8 @@ export interface EffectContext {
   /** The current state, read synchronously. */
   getState: () => ChatState;
   api: VisitorApi;
+  /** The visitor API's URL, `{apiBase}/api/chat/visitor/`: relative file addresses resolve against it (fileAddress). */
+  apiUrl: string;
   scheduler: SchedulerLike;
   storage: StoragePort;
   log: Logger;

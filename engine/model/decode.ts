@@ -101,6 +101,22 @@ export function webUrl(value: unknown): string | undefined {
 }
 
 /**
+ * A file's address as the visitor's browser must load it (docs/protocol.md "File addresses"): a
+ * relative one resolved against `api`, the visitor API's URL (`{apiBase}/api/chat/visitor/`), so a
+ * path from `/` is on apiBase's origin; an absolute http(s) one normalised (webUrl). Anything else
+ * comes back as it came: a blank, one that is or resolves to no http(s) URL, a relative one when
+ * `api` is itself relative or undefined (the API is on the page's origin). Whether it is shown stays the UI's
+ * rule (the widget's `safeUrl`).
+ */
+export function fileAddress(url: string, api: string | undefined): string {
+  try {
+    return (url.trim() && webUrl(new URL(url, api).href)) || url;
+  } catch {
+    return url;
+  }
+}
+
+/**
  * The first of `fields` of `o` that holds an avatar image's URL (docs/protocol.md "Avatars": the
  * spec names none, so each name backends use is read): absolute http(s) only (webUrl); another value
  * is dropped with one line to `warn`.

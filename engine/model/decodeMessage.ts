@@ -1,11 +1,13 @@
 import { MESSAGE_AVATAR_FIELDS } from './avatar';
 import { MessageStatus, MsgType, SenderType } from './codes';
 import { cardContentText } from './cardText';
-import { avatarUrl, DecodeError, type Json, object, optNumber, optString, string } from './decode';
+import { avatarUrl, DecodeError, fileAddress, type Json, object, optNumber, optString, string } from './decode';
 import { type ChatMessage, positionOf } from './message';
 
 const SENDER_TYPES: readonly number[] = /* @__PURE__ */ Object.values(SenderType);
 const MSG_TYPES: readonly (number | string)[] = /* @__PURE__ */ Object.values(MsgType);
+/** The kinds whose msgContent is the file's address when there is no fileUrl (SPEC §3 msgType). */
+const FILE_TYPES: readonly MsgType[] = [MsgType.Image, MsgType.File, MsgType.Audio, MsgType.Video];
 
 /** What decoding a wire message needs besides the message: the clock, ids, the default sender, the log. */
 export interface MessageDefaults {
@@ -17,6 +19,8 @@ export interface MessageDefaults {
   senderType?: SenderType;
   /** Where each normalised field is reported, one line each (the engine's log). */
   warn?: (message: string) => void;
+  /** The visitor API's URL (`{apiBase}/api/chat/visitor/`) a relative file address resolves against (fileAddress); without it addresses stay as they came. */
+  api?: string;
 }
 
 /** The largest time a `Date` can hold either side of 1970, in ms (ECMAScript's time value range). */
@@ -84,6 +88,9 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
     lenient(() => optString(o[field], `${path}.${field}`), warn);
   const sender = senderType as SenderType;
   const msgType = known ? (rawType as MsgType) : MsgType.Text;
+  const fileUrl = text('fileUrl');
+  const content = () => string(o.msgContent ?? '', `${path}.msgContent`);
+  const address = (url: string) => fileAddress(url, defaults.api);
   return {
     // A visitor message sent with a clientMsgId is known under it here (docs/protocol.md "Extensions").
     id: text('clientMsgId') || text('id') || defaults.newId(),
@@ -93,12 +100,13 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
     senderAvatar: avatarUrl(o, MESSAGE_AVATAR_FIELDS, path, warn),
     msgType,
     // A card's msgContent is JSON text or the value itself: it is kept as JSON text (docs/protocol.md "Cards").
-    msgContent: msgType === MsgType.Card ? cardContentText(o.msgContent) : string(o.msgContent ?? '', `${path}.msgContent`),
+    msgContent:
+      msgType === MsgType.Card ? cardContentText(o.msgContent) : fileUrl === undefined && FILE_TYPES.includes(msgType) ? address(content()) : content(),
     msgTime,
     fileName: text('fileName'),
     audioDuration: size('audioDuration'),
     fileSize: size('fileSize'),
-    fileUrl: text('fileUrl'),
+    fileUrl: fileUrl && address(fileUrl),
     // Only the visitor's own messages have a delivery status: an agent's or a robot's "sent" shows no tick.
     status: sender === SenderType.Visitor && status === MessageStatus.Sent ? status : undefined,
     remote: o.remote === true ? true : undefined,

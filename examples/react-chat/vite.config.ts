@@ -8,4 +8,7 @@ const backend = process.env['CHAT_BACKEND'] ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': { target: backend, changeOrigin: true } } },
+  // Two pages: index.html, a chat window of its own on the hooks; launcher.html, the chat widget on a
+  // page through @visitor-chat/loader.
+  build: { rolldownOptions: { input: ['index.html', 'launcher.html'] } },
 });

@@ -10,6 +10,7 @@ import {
   messages,
   openChat,
   overflowsHorizontally,
+  phoneLayoutProblems,
   tabTo,
   unknownQuestionFaq,
   visitorId,
@@ -18,15 +19,20 @@ import { MAIN_STATES, SHOWCASE } from './states';
 
 // Each state is opened once per viewport and checked in light, then dark: the colour scheme is a
 // media query, which the page follows without a reload (opening a state is most of a check's time).
+// On the phone (a phone's browser, with touch) the same visit checks the layout too: nothing
+// overflows sideways, every tap target is big enough (issue 7).
 for (const viewport of [PHONE, DESKTOP]) {
-  describe(`axe at ${viewport.width}×${viewport.height}, light and dark: no serious or critical violations`, () => {
-    const s = useBrowser(viewport);
+  const phone = viewport === PHONE;
+  const checks = phone ? 'no serious or critical violations, nothing overflows, tap targets of 40 px' : 'no serious or critical violations';
+  describe(`axe at ${viewport.width}×${viewport.height}, light and dark: ${checks}`, () => {
+    const s = useBrowser(viewport, { isMobile: phone });
     for (const state of MAIN_STATES) {
       // The Preact build's axe pass (e2e-preact, tag smoke): every message kind, on a phone.
-      const smoke = viewport === PHONE && state === SHOWCASE;
+      const smoke = phone && state === SHOWCASE;
       it(state.name, { tags: smoke ? ['smoke'] : [] }, async () => {
         await s.page.emulateMedia({ colorScheme: 'light' });
         await state.open(s.page, s.baseUrl);
+        if (phone) expect(await phoneLayoutProblems(s.page)).toEqual([]);
         for (const scheme of ['light', 'dark'] as const) {
           await s.page.emulateMedia({ colorScheme: scheme });
           expect(await axeViolations(s.page, `${state.name} at ${viewport.width}×${viewport.height}, ${scheme}`)).toEqual([]);
@@ -39,11 +45,13 @@ for (const viewport of [PHONE, DESKTOP]) {
 // Right-to-left and CJK: the robot chat (FAQ list, links, thinking block) and the agent chat, light and dark.
 for (const viewport of [PHONE, DESKTOP]) {
   for (const lang of ['ar', 'zh'] as const) {
+    const phone = viewport === PHONE;
     describe(`axe in ${lang} at ${viewport.width}×${viewport.height}`, () => {
-      const s = useBrowser(viewport);
-      it('robot chat with the FAQ list and agent chat, light and dark', async () => {
+      const s = useBrowser(viewport, { isMobile: phone });
+      it(`robot chat with the FAQ list and agent chat, light and dark${phone ? '; nothing overflows, tap targets of 40 px' : ''}`, async () => {
         const { page } = s;
         const bothSchemes = async (what: string) => {
+          if (phone) expect(await phoneLayoutProblems(page), `${what} in ${lang}`).toEqual([]);
           for (const scheme of ['light', 'dark'] as const) {
             await page.emulateMedia({ colorScheme: scheme });
             expect(await axeViolations(page, `${what} in ${lang}, ${scheme}`)).toEqual([]);

@@ -15,7 +15,8 @@ import { useBrowser } from './browser';
  * the tarballs `npm pack` makes, into a folder of its own with its own node_modules, once with
  * React 19 (its package.json) and once with React 18 — then type-checked with its strict tsconfig,
  * built, served by `vite preview` and chatting with the reference server on another origin (CORS),
- * and, through the example's Vite proxy, on its own.
+ * and, through the example's Vite proxy, on its own. Its second page (launcher.html) puts the whole
+ * widget on the app's page through @visitor-chat/loader, installed from its tarball too (issue 29).
  */
 
 const run = promisify(execFile);
@@ -72,16 +73,17 @@ beforeAll(async () => {
   const packs = join(work, 'packs');
   mkdirSync(packs);
   // prepack builds each package (tsdown) first, the engine before the hooks that import its types.
-  await sh('npm', ['pack', '--workspace', 'engine', '--workspace', 'ui/hooks', '--pack-destination', packs], process.cwd());
+  await sh('npm', ['pack', '--workspace', 'engine', '--workspace', 'ui/hooks', '--workspace', 'ui/loader', '--pack-destination', packs], process.cwd());
   const tarballs = readdirSync(packs).map((f) => join(packs, f));
-  expect(tarballs).toHaveLength(2);
+  expect(tarballs).toHaveLength(3);
 
   const [react19, react18] = await Promise.all([
     installApp('react19', tarballs, []),
     installApp('react18', tarballs, ['react@^18.3.1', 'react-dom@^18.3.1', '@types/react@^18.3.0', '@types/react-dom@^18.3.0']),
   ]);
   // Its build script type-checks first (tsc with exactOptionalPropertyTypes and the other strict flags).
-  const acrossOrigins = { VITE_CHAT_API_BASE: baseUrl };
+  // launcher.html opens the widget the reference server serves under /chat/.
+  const acrossOrigins = { VITE_CHAT_API_BASE: baseUrl, VITE_CHAT_URL: new URL('/chat/', baseUrl).href };
   await Promise.all([sh('npm', ['run', 'build'], react19, acrossOrigins), sh('npm', ['run', 'build'], react18, acrossOrigins)]);
   await sh('npx', ['vite', 'build', '--outDir', 'dist-proxy'], react19);
 
@@ -129,6 +131,36 @@ describe('examples/react-chat, installed from the packed packages as an outside 
     expect([...apiOrigins]).toEqual([key === 'react19proxy' ? apps[key].url : new URL(baseUrl).origin]);
     expect(problems).toEqual([]);
   });
+
+  // React 19 only in the browser (React 18's strict build type-checks launcher.tsx all the same): each
+  // second of this file counts against CI's 20 minutes.
+  it.each([['React 19', 'react19']] as const)(
+    '%s, @visitor-chat/loader: the page’s own button opens the widget, the robot greets, and the button follows the loader’s launcher',
+    async (_name, key) => {
+      const { page } = s;
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+      page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+
+      await page.goto(`${apps[key].url}/launcher.html`);
+      await page.getByRole('button', { name: 'Ask us' }).click();
+      // The widget, from the chat's origin, in the loader's panel (Playwright's selectors enter its open shadow root).
+      const chat = page.frameLocator('visitor-chat iframe');
+      await chat
+        .getByRole('log')
+        .getByText(/I'm Robo/)
+        .waitFor();
+      expect(new URL((await page.locator('visitor-chat iframe').getAttribute('src')) ?? '').origin).toBe(new URL(baseUrl).origin);
+
+      // The loader's own launcher closes it; the page's button (useVisitorChat) says so.
+      const launcher = page.locator('visitor-chat').getByRole('button', { name: 'Chat' });
+      expect(await launcher.getAttribute('aria-expanded')).toBe('true');
+      await launcher.click();
+      expect(await page.getByRole('button', { name: 'Ask us' }).getAttribute('aria-expanded')).toBe('false');
+      expect(problems).toEqual([]);
+    },
+  );
 });
 
 describe('the packed engine tree-shakes to what an app imports (issue 29)', () => {

@@ -3,7 +3,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { WireEvent, WireMessage } from '#engine/protocol';
 import { startServerProcess } from '../support/npmStart';
-import { useBrowser } from './browser';
+import { useSharedBrowser, type TestPage } from './browser';
 import { recordFault, writeFaultTable } from './faultTable';
 import { composer, connected, dev, history, messages, openChat, say, visitorId, withoutPush } from './helpers';
 
@@ -304,44 +304,54 @@ class FaultRun {
   }
 }
 
-describe('field faults in Chromium: no visitor message lost or duplicated', () => {
-  const s = useBrowser(TALL);
+// The faults run three at a time, each in a context of its own: a fault's time is mostly waiting
+// (an outage, the agent's reply, the widget's resend), about a quarter of a core for the file.
+describe.concurrent('field faults in Chromium: no visitor message lost or duplicated', () => {
+  const b = useSharedBrowser(TALL);
   afterAll(() => writeFaultTable());
 
-  /** One fault: a FaultRun for the test's page; a step that fails still leaves its row. */
-  /** A fault against the reference backend as it is (it pushes events, docs/protocol.md "Push"); `polls`: against one that does not. */
-  function faultTest(fault: string, body: (run: FaultRun) => Promise<void>, { polls = false, tags = [] }: { polls?: boolean; tags?: string[] } = {}): void {
-    it(fault, { tags }, async () => {
-      const run = new FaultRun(fault, s.page, s.baseUrl);
-      if (polls) await withoutPush(s.context);
-      // FAULTS_DEBUG=1 prints every API call and the start of its answer (to see why a row went wrong).
-      if (process.env.FAULTS_DEBUG) {
-        s.context.on('request', (r) => {
-          if (r.url().includes('/api/'))
-            console.info(`[debug] ${new Date().toISOString().slice(17, 23)} ${r.url().split('/').pop() ?? ''} ${r.postData() ?? ''}`);
-        });
-        s.context.on('response', (r) => {
-          if (r.url().includes('/api/') && !r.url().endsWith('typing'))
-            void r.text().then(
-              (t) => console.info(`[debug]   ← ${r.url().split('/').pop() ?? ''} ${t.slice(0, 300)}`),
-              () => undefined,
-            );
-        });
-      }
-      try {
-        await body(run);
-      } catch (error) {
-        if (!run.recorded) await run.recordEarly(error);
-        throw error;
-      }
-    });
+  /**
+   * One fault: a FaultRun for the test's own page; a step that fails still leaves its row. Against
+   * the reference backend as it is (it pushes events, docs/protocol.md "Push"); `polls`: against one
+   * that does not.
+   */
+  function faultTest(
+    fault: string,
+    body: (run: FaultRun, test: TestPage) => Promise<void>,
+    { polls = false, tags = [] }: { polls?: boolean; tags?: string[] } = {},
+  ): void {
+    it(fault, { tags }, () =>
+      b.withPage(fault, async (test) => {
+        const run = new FaultRun(fault, test.page, b.baseUrl);
+        if (polls) await withoutPush(test.context);
+        // FAULTS_DEBUG=1 prints every API call and the start of its answer (to see why a row went wrong).
+        if (process.env.FAULTS_DEBUG) {
+          test.context.on('request', (r) => {
+            if (r.url().includes('/api/'))
+              console.info(`[debug] ${new Date().toISOString().slice(17, 23)} ${r.url().split('/').pop() ?? ''} ${r.postData() ?? ''}`);
+          });
+          test.context.on('response', (r) => {
+            if (r.url().includes('/api/') && !r.url().endsWith('typing'))
+              void r.text().then(
+                (t) => console.info(`[debug]   ← ${r.url().split('/').pop() ?? ''} ${t.slice(0, 300)}`),
+                () => undefined,
+              );
+          });
+        }
+        try {
+          await body(run, test);
+        } catch (error) {
+          if (!run.recorded) await run.recordEarly(error);
+          throw error;
+        }
+      }),
+    );
   }
 
   /** A fault in getEventMsg's answers: the widget must poll to meet it. */
-  const pollFaultTest = (fault: string, body: (run: FaultRun) => Promise<void>): void => faultTest(fault, body, { polls: true });
+  const pollFaultTest = (fault: string, body: (run: FaultRun, test: TestPage) => Promise<void>): void => faultTest(fault, body, { polls: true });
 
-  faultTest('1. sendMsg answers HTTP 500 for 6 s, then recovers', async (run) => {
-    const { page } = s;
+  faultTest('1. sendMsg answers HTTP 500 for 6 s, then recovers', async (run, { page }) => {
     await run.open();
     await run.say(page, '[500] before the outage');
     await run.reachesServer('[500] before the outage');
@@ -355,8 +365,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  faultTest('2. sendMsg hangs past 20 s (answered after 25 s), then a retry', async (run) => {
-    const { page } = s;
+  faultTest('2. sendMsg hangs past 20 s (answered after 25 s), then a retry', async (run, { page }) => {
     await page.clock.install();
     await run.open();
     await run.say(page, '[hang] before the hang');
@@ -386,8 +395,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  faultTest('3. slow sends: sendMsg answered after 6–8 s', async (run) => {
-    const { page } = s;
+  faultTest('3. slow sends: sendMsg answered after 6–8 s', async (run, { page }) => {
     await run.open();
     await run.say(page, '[slow] before the slowness');
     await run.reachesServer('[slow] before the slowness');
@@ -413,8 +421,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  pollFaultTest('4. malformed and wrongly typed getEventMsg answers for several polls', async (run) => {
-    const { page } = s;
+  pollFaultTest('4. malformed and wrongly typed getEventMsg answers for several polls', async (run, { page }) => {
     await run.open();
     await run.say(page, '[malformed] before the bad answers');
     await messages(page).getByText(replyTo('[malformed] before the bad answers')).waitFor();
@@ -451,8 +458,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  pollFaultTest('5. bad base64 and unknown event codes in a getEventMsg answer', async (run) => {
-    const { page } = s;
+  pollFaultTest('5. bad base64 and unknown event codes in a getEventMsg answer', async (run, { page }) => {
     await run.open();
     await run.say(page, '[bad events] before');
     await run.reachesServer('[bad events] before');
@@ -487,8 +493,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  pollFaultTest('6. duplicate event ids: one 1201 twice in an answer and again in the next', async (run) => {
-    const { page } = s;
+  pollFaultTest('6. duplicate event ids: one 1201 twice in an answer and again in the next', async (run, { page }) => {
     await run.open();
     await run.say(page, '[dup events] before');
     await run.reachesServer('[dup events] before');
@@ -524,8 +529,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  faultTest('7a. offline for 4 s', async (run) => {
-    const { page, context } = s;
+  faultTest('7a. offline for 4 s', async (run, { page, context }) => {
     await run.open();
     await run.say(page, '[offline 4 s] before');
     await run.reachesServer('[offline 4 s] before');
@@ -533,15 +537,14 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.say(page, '[offline 4 s] typed offline');
     const meanwhile = '[offline 4 s] the agent wrote while the visitor was offline';
     run.agentTexts.push(meanwhile);
-    await dev(s.baseUrl, 'agentSay', { userId: run.userId, text: meanwhile });
+    await dev(run.baseUrl, 'agentSay', { userId: run.userId, text: meanwhile });
     await sleep(4_000);
     await context.setOffline(false);
     await run.say(page, '[offline 4 s] typed back online');
     await run.finish();
   });
 
-  faultTest('7b. offline for 30 s (page clock): re-sent on the online event, no retry pressed', async (run) => {
-    const { page, context } = s;
+  faultTest('7b. offline for 30 s (page clock): re-sent on the online event, no retry pressed', async (run, { page, context }) => {
     await page.clock.install();
     await run.open();
     await run.say(page, '[offline 30 s] before');
@@ -552,7 +555,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.say(page, '[offline 30 s] typed 13 s into the outage');
     const meanwhile = '[offline 30 s] the agent wrote while the visitor was offline';
     run.agentTexts.push(meanwhile);
-    await dev(s.baseUrl, 'agentSay', { userId: run.userId, text: meanwhile });
+    await dev(run.baseUrl, 'agentSay', { userId: run.userId, text: meanwhile });
     await page.clock.runFor('00:17');
     await context.setOffline(false);
     await run.say(page, '[offline 30 s] typed back online');
@@ -563,8 +566,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
   // Also the Preact build's field fault (e2e-preact, tag smoke): a reload remounts the whole widget.
   faultTest(
     '8. reload mid-send, request lost: the persisted outbox re-sends it',
-    async (run) => {
-      const { page } = s;
+    async (run, { page }) => {
       await run.open();
       await run.say(page, '[reload, lost] before');
       await run.reachesServer('[reload, lost] before');
@@ -585,8 +587,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     { tags: ['smoke'] },
   );
 
-  faultTest('9. reload mid-send, request stored but its answer lost', async (run) => {
-    const { page } = s;
+  faultTest('9. reload mid-send, request stored but its answer lost', async (run, { page }) => {
     await run.open();
     await run.say(page, '[reload, stored] before');
     await run.reachesServer('[reload, stored] before');
@@ -606,8 +607,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  faultTest('17. local storage full, a message typed offline, then a reload: the tab keeps the outbox', async (run) => {
-    const { page, context } = s;
+  faultTest('17. local storage full, a message typed offline, then a reload: the tab keeps the outbox', async (run, { page, context }) => {
     await run.open();
     await run.say(page, '[full storage] before');
     await run.reachesServer('[full storage] before');
@@ -640,8 +640,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     }
   });
 
-  faultTest('10. the server restarts mid-conversation and forgets everything', async (run) => {
-    const { page } = s;
+  faultTest('10. the server restarts mid-conversation and forgets everything', async (run, { page }) => {
     // A server of its own, serving the suite's build, that the test can stop and start again.
     let server = await startServerProcess({ distDir: inject('distDir') });
     try {
@@ -664,25 +663,23 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     }
   });
 
-  faultTest('11. a second tab of the same visitor', async (run) => {
-    const { page, context } = s;
+  faultTest('11. a second tab of the same visitor', async (run, { page, context }) => {
     await run.open();
     await run.say(page, '[two tabs] typed in tab 1 before tab 2 opens');
     await messages(page).getByText(replyTo('[two tabs] typed in tab 1 before tab 2 opens')).waitFor();
     const second = await context.newPage();
-    await openChat(second, s.baseUrl, CHANNEL);
+    await openChat(second, run.baseUrl, CHANNEL);
     run.pages.push(second);
     await run.say(page, '[two tabs] typed in tab 1');
     await sleep(2_000);
     await run.say(second, '[two tabs] typed in tab 2');
     const agentText = '[two tabs] the agent writes to both tabs';
     run.agentTexts.push(agentText);
-    await dev(s.baseUrl, 'agentSay', { userId: run.userId, text: agentText });
+    await dev(run.baseUrl, 'agentSay', { userId: run.userId, text: agentText });
     await run.finish();
   });
 
-  pollFaultTest('12. a lost poll answer that carried the agent reply', async (run) => {
-    const { page } = s;
+  pollFaultTest('12. a lost poll answer that carried the agent reply', async (run, { page }) => {
     await run.open();
     const text = '[lost poll] its reply travels in the lost answer';
     let dropped = 0;
@@ -713,8 +710,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     await run.finish();
   });
 
-  pollFaultTest('13. a msgTime of 1e16 in a 1201 event and in a history answer', async (run) => {
-    const { page } = s;
+  pollFaultTest('13. a msgTime of 1e16 in a 1201 event and in a history answer', async (run, { page }) => {
     const inHistory = '[1e16] a history message from the year 318857';
     const asText = '[1e16] an event message (text reading) from the far future';
     const asMessage = '[1e16] an event message (whole-message reading) from the far future';
@@ -774,8 +770,7 @@ describe('field faults in Chromium: no visitor message lost or duplicated', () =
     ],
   ];
   for (const [fault, tag, answer] of outages) {
-    faultTest(fault, async (run) => {
-      const { page } = s;
+    faultTest(fault, async (run, { page }) => {
       await page.clock.install();
       /** Runs the page's clock `seconds` on, a second at a time, the network answering between. */
       const pass = async (seconds: number) => {

@@ -156,5 +156,50 @@ export function overflowsHorizontally(page: Page): Promise<{ scrollWidth: number
   return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
 }
 
+/** Smallest tap target, in CSS px, both ways (issue 7; WCAG 2.5.8 asks for 24, platforms for 44–48). */
+const MIN_TARGET_PX = 40;
+
+/**
+ * The tap targets a visitor can reach now (inside the open modal dialog, if any) smaller than the
+ * minimum, with their accessible names. A visually hidden input counts by its label; inline links
+ * in message text are exempt (WCAG 2.5.8's inline exception).
+ */
+function smallTargets(page: Page, min: number): Promise<string[]> {
+  return page.evaluate((minPx) => {
+    const modal = document.querySelector('dialog[open]');
+    const scope: ParentNode = modal ?? document;
+    const found: string[] = [];
+    const candidates = scope.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"]');
+    for (const el of Array.from(candidates)) {
+      if (el.closest('[inert], [aria-hidden="true"]') || (el instanceof HTMLInputElement && el.type === 'hidden')) continue;
+      if (el.tagName === 'A' && el.closest('.content-text, .message__system, .message__tip')) continue;
+      const hidden = el.classList.contains('visually-hidden');
+      const target = hidden && el instanceof HTMLInputElement ? el.closest('label') : el;
+      if (!target) continue;
+      const r = target.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(target).visibility === 'hidden') continue;
+      if (r.width < minPx || r.height < minPx) {
+        const name = el.getAttribute('aria-label') ?? (target.textContent?.trim() || (el.getAttribute('title') ?? ''));
+        found.push(
+          `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0] ?? ''}` : ''} "${name.slice(0, 40)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
+        );
+      }
+    }
+    return found;
+  }, min);
+}
+
+/**
+ * What a phone's visitor would trip over in the state shown (issue 7): the page scrolling sideways,
+ * and tap targets under MIN_TARGET_PX.
+ */
+export async function phoneLayoutProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const { scrollWidth, innerWidth } = await overflowsHorizontally(page);
+  if (scrollWidth > innerWidth) problems.push(`the page is ${scrollWidth} px wide in a ${innerWidth} px viewport`);
+  for (const small of await smallTargets(page, MIN_TARGET_PX)) problems.push(`tap target ${small}`);
+  return problems;
+}
+
 /** A small PNG (1×1, red) for uploads and pastes. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');

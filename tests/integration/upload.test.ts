@@ -23,7 +23,7 @@ async function readyEngine(): Promise<ChatEngine> {
 }
 
 describe('SPEC §4 Sending against the reference server', () => {
-  it('an image is uploaded, then sent with the url the server returned; the file is served there', async () => {
+  it('an image is uploaded, then sent with the url the server returned (absolute, on the API origin); the file is served there', async () => {
     const engine = await readyEngine();
 
     const result = engine.sendFile(new Blob([PNG], { type: 'image/png' }), 'cat.png');
@@ -33,8 +33,8 @@ describe('SPEC §4 Sending against the reference server', () => {
     await vi.waitFor(() => expect(engine.getSnapshot().messages.find((m) => m.id === id)?.status).toBe(MessageStatus.Sent));
     const message = engine.getSnapshot().messages.find((m) => m.id === id);
     expect(message).toMatchObject({ msgType: MsgType.Image, fileName: 'cat.png', fileSize: PNG.length });
-    expect(message?.fileUrl).toMatch(/^\/api\/chat\/visitor\/files\/.+\.png$/);
-    const served = await fetch(API_BASE + (message?.fileUrl ?? ''));
+    expect(message?.fileUrl).toMatch(/^http:\/\/widget\.test\/api\/chat\/visitor\/files\/.+\.png$/);
+    const served = await fetch(message?.fileUrl ?? '');
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
   });
@@ -70,7 +70,7 @@ describe('uploadBase64 (issue 27): a backend that takes no multipart upload', ()
     await vi.waitFor(() => expect(engine.getSnapshot().messages.find((m) => m.id === id)?.status).toBe(MessageStatus.Sent));
     const message = engine.getSnapshot().messages.find((m) => m.id === id);
     expect(message).toMatchObject({ msgType: MsgType.Image, fileName: 'cat.png' });
-    const served = await fetch(API_BASE + (message?.fileUrl ?? ''));
+    const served = await fetch(message?.fileUrl ?? '');
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
   });

@@ -12,6 +12,8 @@ const ENTRIES = {
   '@visitor-chat/chat-engine': 'engine/index.ts',
   '@visitor-chat/chat-engine/browser': 'engine/browser.ts',
   '@visitor-chat/chat-react': 'ui/hooks/index.ts',
+  '@visitor-chat/loader': 'ui/loader/index.ts',
+  '@visitor-chat/loader/react': 'ui/loader/react.ts',
 } as const;
 
 const program = ts.createProgram(Object.values(ENTRIES), {

@@ -282,16 +282,20 @@ describe('form, evaluation and uploads', () => {
     expect((await call('evaluate', { userId, star: 1, comment: '__fail__' })).code).toBe(500);
   });
 
-  it('upload stores the file and serves it back with its type; fail.* fails', async () => {
+  it('upload stores the file and serves it back with its type at an absolute URL on the origin it came to; fail.* fails', async () => {
     const { app, start, post } = setup();
     const { userId } = await start('agent');
     const form = new FormData();
     form.set('userId', userId);
     form.set('file', new File(['%PDF-1.4 hello'], 'Report 2024.PDF', { type: 'text/html' }));
     const { envelope } = await post<{ url: string; name: string; suffix: string }>('/api/chat/visitor/upload', form, {});
-    expect(envelope.data).toEqual({ url: expect.stringMatching(/^\/api\/chat\/visitor\/files\/.+\.pdf$/), name: 'Report 2024.PDF', suffix: 'pdf' });
+    expect(envelope.data).toEqual({
+      url: expect.stringMatching(/^http:\/\/localhost\/api\/chat\/visitor\/files\/.+\.pdf$/),
+      name: 'Report 2024.PDF',
+      suffix: 'pdf',
+    });
 
-    const file = await app.fetch(new Request(`http://localhost${envelope.data?.url}`));
+    const file = await app.fetch(new Request(envelope.data?.url ?? ''));
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(await file.text()).toBe('%PDF-1.4 hello');
     expect((await app.fetch(new Request('http://localhost/api/chat/visitor/files/ghost.png'))).status).toBe(404);
@@ -308,7 +312,8 @@ describe('form, evaluation and uploads', () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
     const uploaded = await data<{ url: string; suffix: string }>('uploadBase64', { userId, imgData: `data:image/png;base64,${png.toString('base64')}` });
     expect(uploaded.suffix).toBe('png');
-    const file = await app.fetch(new Request(`http://localhost${uploaded.url}`));
+    expect(uploaded.url).toMatch(/^http:\/\/localhost\/api\/chat\/visitor\/files\/.+\.png$/);
+    const file = await app.fetch(new Request(uploaded.url));
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
     expect((await call('uploadBase64', { userId, imgData: 'not a data url' })).code).toBe(400);

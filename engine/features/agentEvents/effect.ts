@@ -52,7 +52,7 @@ function agentMessages(ctx: EffectContext, run: readonly WireEvent[], seen: Set<
   const out: Intent[] = [];
   for (const event of run) {
     try {
-      const message = decodeAgentMessage(event, { now: ctx.scheduler.now(), newId: ctx.newId, warn: (line) => ctx.log.warn(line) });
+      const message = decodeAgentMessage(event, { now: ctx.scheduler.now(), newId: ctx.newId, api: ctx.apiUrl, warn: (line) => ctx.log.warn(line) });
       const keys = identities(message, Boolean(optString(event.msgId, 'msgId')));
       if (keys.some((key) => seen.has(key) || shown.has(key))) continue;
       for (const key of keys) remember(seen, key, REMEMBERED_MESSAGE_KEYS);

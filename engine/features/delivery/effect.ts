@@ -26,6 +26,7 @@ import { errorText, ofType, type Effect, type EffectContext } from '../../core/e
 import type { Intent } from '../../core/intents';
 import type { ChatState } from '../../core/state';
 import { MsgType, SEND_OK } from '../../model/codes';
+import { fileAddress } from '../../model/decode';
 import type { SendMsgData } from '../../protocol';
 import type { UploadRequest } from '../../transport/visitorApi';
 import { toWire } from '../../model/message';
@@ -44,21 +45,21 @@ const wholePercent = (fraction: number): number => Math.round(Math.min(1, Math.m
 
 /**
  * SPEC §4 Sending, §7 upload (multipart, 60 s): the transport's frames as `uploadProgressed` at
- * each new whole percent, then `uploaded` with the file's address. An image the backend refuses as
- * multipart (multipartRefused) goes again with §7 uploadBase64 (60 s), as a `data:` URL.
+ * each new whole percent, then `uploaded` with the file's address (a relative one resolved against
+ * the API, fileAddress). An image the backend refuses as multipart (multipartRefused) goes again
+ * with §7 uploadBase64 (60 s), as a `data:` URL.
  */
-function upload({ api, log }: EffectContext, id: string, req: UploadRequest, image: boolean): Observable<Intent> {
+function upload({ api, apiUrl, log }: EffectContext, id: string, req: UploadRequest, image: boolean): Observable<Intent> {
+  const uploaded = (url: string): Intent => ({ type: 'uploaded', id, fileUrl: fileAddress(url, apiUrl) });
   return api.upload(req).pipe(
-    map((frame): Intent =>
-      frame.kind === 'done' ? { type: 'uploaded', id, fileUrl: frame.data.url } : { type: 'uploadProgressed', id, progress: wholePercent(frame.fraction) },
-    ),
+    map((frame): Intent => (frame.kind === 'done' ? uploaded(frame.data.url) : { type: 'uploadProgressed', id, progress: wholePercent(frame.fraction) })),
     distinctUntilChanged((a, b) => a.type === 'uploadProgressed' && b.type === 'uploadProgressed' && a.progress === b.progress),
     catchError((e: unknown) => {
       if (!image || !multipartRefused(e)) throw e;
       log.warn(`upload refused (${errorText(e)}): the image goes with uploadBase64`);
       return from(dataUrl(req.file)).pipe(
         switchMap((imgData) => api.uploadBase64({ userId: req.userId, imgData })),
-        map((data): Intent => ({ type: 'uploaded', id, fileUrl: data.url })),
+        map((data) => uploaded(data.url)),
       );
     }),
   );

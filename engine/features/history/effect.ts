@@ -8,11 +8,11 @@ import type { ChatMessage } from '../../model/message';
 import { forgotSession } from '../bootstrap/predicates';
 
 /** Messages of a call's answer, decoded, oldest first: one that does not decode is dropped with a log line. */
-function decoded({ scheduler, newId, log }: EffectContext, raw: readonly unknown[], label: string): ChatMessage[] {
+function decoded({ scheduler, newId, log, apiUrl }: EffectContext, raw: readonly unknown[], label: string): ChatMessage[] {
   const now = scheduler.now();
   const items = raw.flatMap((item, i): ChatMessage[] => {
     try {
-      return [decodeMessage(item, { now, newId, warn: (line) => log.warn(line) }, `${label}[${i}]`)];
+      return [decodeMessage(item, { now, newId, api: apiUrl, warn: (line) => log.warn(line) }, `${label}[${i}]`)];
     } catch (e) {
       log.warn(`dropped a ${label} message: ${errorText(e)}`);
       return [];

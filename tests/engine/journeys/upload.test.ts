@@ -58,6 +58,20 @@ describe('SPEC §4 Sending: a file is uploaded first, then sent', () => {
     });
   });
 
+  it('docs/protocol.md §3 File addresses: with apiBase on another origin, a relative upload url is sent and shown as an absolute URL on the API origin', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const fake = fileApi(cold, { upload: () => cold('(u|)', { u: DONE }), sendMsg: () => cold('(r|)', { r: SENT }) });
+      const engine = createChatEngine({ query: QUERY, api: fake.api, apiBase: 'https://api.example', scheduler, newId: sequentialIds() });
+      at(scheduler, 0, () => engine.start());
+      at(scheduler, 10, () => engine.sendFile(bytes(3), 'cat.png'));
+      flush();
+      const absolute = `https://api.example${URL}`;
+      expect(fake.bodies('sendMsg')).toEqual([expect.objectContaining({ fileUrl: absolute, msgContent: absolute })]);
+      expect(engine.getSnapshot().messages[0]).toMatchObject({ status: MessageStatus.Sent, fileUrl: absolute });
+    });
+  });
+
   it('an upload failure marks the message fail and sends nothing', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable, flush }) => {

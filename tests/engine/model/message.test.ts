@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TIME_GAP_MS } from '#engine/constants';
 import { MsgType, SenderType } from '#engine/model/codes';
-import { DecodeError } from '#engine/model/decode';
+import { DecodeError, fileAddress } from '#engine/model/decode';
 import { avatarOf } from '#engine/model/avatar';
 import { decodeMessage } from '#engine/model/decodeMessage';
 import { type ChatMessage, createMessage } from '#engine/model/message';
@@ -147,6 +147,44 @@ describe('decodeMessage (SPEC §3 Message)', () => {
   it('a message sent with a clientMsgId is known under it (the id the widget showed it under), so it is never shown twice', () => {
     expect(decodeMessage({ id: 'srv-1', clientMsgId: 'local-1', senderType: 1, msgContent: 'a' }, defaults()).id).toBe('local-1');
     expect(decodeMessage({ id: 'srv-1', senderType: 1, msgContent: 'a' }, defaults()).id).toBe('srv-1');
+  });
+});
+
+describe('file addresses (docs/protocol.md §3 File addresses: absolute, or relative to the visitor API)', () => {
+  const API = 'https://api.example/support/api/chat/visitor/';
+
+  it('a relative address resolves against the API: a path from / on its origin, another path under the API', () => {
+    expect(fileAddress('/api/chat/visitor/files/a.png', API)).toBe('https://api.example/api/chat/visitor/files/a.png');
+    expect(fileAddress(' files/a b.pdf', API)).toBe('https://api.example/support/api/chat/visitor/files/a%20b.pdf');
+    expect(fileAddress('//cdn.example/a.png', API)).toBe('https://cdn.example/a.png');
+  });
+
+  it('an absolute address, a blank, or what is no http(s) URL stays as it came, for the UI to judge; so does any with the API on the page (apiBase empty or a path)', () => {
+    for (const url of [
+      'https://cdn.example/a.png',
+      'blob:https://app.example/1',
+      'data:image/png;base64,AA==',
+      'javascript:alert(1)',
+      'java\tscript:alert(1)',
+      '',
+      '  ',
+      'http://[x',
+    ])
+      expect(fileAddress(url, API)).toBe(url);
+    expect(fileAddress('/api/chat/visitor/files/a.png', '/api/chat/visitor/')).toBe('/api/chat/visitor/files/a.png');
+    expect(fileAddress('/files/a.png', '/support/api/chat/visitor/')).toBe('/files/a.png');
+  });
+
+  it('decodeMessage resolves fileUrl, and the msgContent of a file kind without fileUrl (its address then); never a text or a caption', () => {
+    const decode = (fields: Record<string, unknown>) => decodeMessage({ senderType: SenderType.Agent, ...fields }, { ...defaults(), api: API });
+    expect(decode({ msgType: MsgType.Image, msgContent: 'a view', fileUrl: '/f/a.png' })).toMatchObject({
+      msgContent: 'a view',
+      fileUrl: 'https://api.example/f/a.png',
+    });
+    for (const msgType of [MsgType.Image, MsgType.File, MsgType.Audio, MsgType.Video])
+      expect(decode({ msgType, msgContent: '/f/a' }).msgContent).toBe('https://api.example/f/a');
+    expect(decode({ msgType: MsgType.Text, msgContent: '/help' }).msgContent).toBe('/help');
+    expect(decodeMessage({ senderType: SenderType.Agent, msgType: MsgType.Image, msgContent: '/f/a.png' }, defaults()).msgContent).toBe('/f/a.png');
   });
 });
 

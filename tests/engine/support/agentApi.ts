@@ -58,6 +58,8 @@ export interface AgentSetup {
   tabs?: TabsPort;
   /** Message id prefix (two engines of one visitor make different ids, as two page loads do). */
   idPrefix?: string;
+  /** The engine's apiBase (the fake API answers whatever it is; relative file addresses resolve against it). */
+  apiBase?: string;
 }
 
 /** An engine on a fake API that answers at once; every agent-side call has a quiet default. */
@@ -81,6 +83,7 @@ export function agentEngine(cold: RunHelpers['cold'], scheduler: TestScheduler, 
   const engine = createChatEngine({
     query: `?channelid=${CHANNEL_ID}${setup.query ?? ''}`,
     api: fake.api,
+    apiBase: setup.apiBase,
     scheduler,
     log,
     storage,

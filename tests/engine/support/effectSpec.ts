@@ -3,6 +3,7 @@ import type { Effect, EffectContext } from '#engine/core/effect';
 import type { EffectOutput, Intent } from '#engine/core/intents';
 import { initialState, type ChatState } from '#engine/core/state';
 import { createStore } from '#engine/core/store';
+import { API_PREFIX } from '#engine/constants';
 import { parseQuery } from '#engine/model/query';
 import { loneTab, memoryStorage } from '#engine/ports';
 import type { ChatSession } from '#engine/features/bootstrap/slice';
@@ -60,6 +61,7 @@ export function runEffect(effect: Effect, state: ChatState, intents: Observable<
   const store = createStore(state);
   const ctx: EffectContext = {
     api: fakeApi().api,
+    apiUrl: API_PREFIX,
     storage: memoryStorage(),
     log: logSpy(),
     newId: sequentialIds(),

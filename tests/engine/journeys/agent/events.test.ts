@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ChatStatus, EvaluationStatus, EventCode, OutType, SenderType } from '#engine/model/codes';
+import { ChatStatus, EvaluationStatus, EventCode, MsgType, OutType, SenderType } from '#engine/model/codes';
 import type { EngineEvent } from '#engine/core/intents';
 import type { WireEvent } from '#engine/protocol';
-import { act, at, logLines, newScheduler } from '../../support/fixtures';
+import { act, at, logLines, newScheduler, wireMessage } from '../../support/fixtures';
 import { agentEngine, b64, batch, ev, field, pollAnswers, type AgentSetup } from '../../support/agentApi';
 import type { RunHelpers } from '../../support/fixtures';
 import type { TestScheduler } from 'rxjs/testing';
@@ -24,6 +24,23 @@ function connected(cold: RunHelpers['cold'], scheduler: TestScheduler, events: W
 }
 
 describe('agent event codes (SPEC §4)', () => {
+  it('docs/protocol.md §3 File addresses: with apiBase on another origin, a relative address in the history or an event is absolute on the API origin', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const old = wireMessage({ id: 'h1', senderType: SenderType.Visitor, msgType: MsgType.File, msgContent: '/api/chat/visitor/files/old.pdf', msgTime: 1 });
+      const { engine } = connected(cold, scheduler, [ev.message('a1', { msgType: MsgType.Image, msgContent: '', fileUrl: 'files/new.png' })], {
+        apiBase: 'https://api.example/support/',
+        overrides: { getHistoryMsg: () => cold('(h|)', { h: [old] }) },
+      });
+      flush();
+
+      expect(engine.getSnapshot().messages).toEqual([
+        expect.objectContaining({ id: 'h1', msgContent: 'https://api.example/api/chat/visitor/files/old.pdf', fileUrl: undefined }),
+        expect.objectContaining({ id: 'a1', msgContent: '', fileUrl: 'https://api.example/support/api/chat/visitor/files/new.png' }),
+      ]);
+    });
+  });
+
   it('SPEC §4 event 1201: the agent message (base64 UTF-8 JSON) is appended, unread, and marked read', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
