@@ -22,9 +22,11 @@ const config: KnipConfig = {
         // The Node host for a second build, a script the e2e setup and the bench start (tests/support/npmStart.ts).
         'tests/support/serveBuild.ts',
         // Examples for integrators: scripts, and apps of their own (their index.html names main.tsx, launcher.html launcher.tsx).
-        'examples/*.ts',
+        'examples/*.{ts,tsx}',
         'examples/*/src/main.tsx',
         'examples/*/src/launcher.tsx',
+        // The server's entry for server rendering (the example's build:ssr; server.mjs imports its build).
+        'examples/*/src/render.tsx',
         'examples/*/vite.config.ts',
       ],
       project: ['{ui/widget,ui/i18n,server,scripts,examples,tests}/**/*.{ts,tsx}', '*.{ts,js}'],

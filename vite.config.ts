@@ -109,7 +109,7 @@ export default defineConfig({
           // most of a file's time was importing them again. What a file replaces on globalThis is
           // put back after it (tests/support/restoreGlobals.ts); module state must not leak either.
           isolate: false,
-          setupFiles: ['tests/support/restoreGlobals.ts'],
+          setupFiles: ['tests/support/restoreGlobals.ts', 'tests/support/fakeApiCheck.ts'],
         },
       },
       // DESIGN: effects do not depend on their order — the engine and integration scenarios again,
@@ -120,7 +120,7 @@ export default defineConfig({
           name: `engine-${order}`,
           environment: 'node' as const,
           include: ['tests/{engine,integration}/**/*.test.ts'],
-          setupFiles: ['tests/engine/support/effectOrder.ts', 'tests/support/restoreGlobals.ts'],
+          setupFiles: ['tests/engine/support/effectOrder.ts', 'tests/support/restoreGlobals.ts', 'tests/support/fakeApiCheck.ts'],
           env: { EFFECT_ORDER: order },
           // As the node project (the effect order's mock is the same for every file of a project).
           isolate: false,
@@ -132,7 +132,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/{hooks,widget,loader}/**/*.test.{ts,tsx}', 'tests/i18n/**/*.test.tsx'],
-          setupFiles: ['tests/setupDom.ts'],
+          setupFiles: ['tests/setupDom.ts', 'tests/support/fakeApiCheck.ts'],
         },
       },
       // The components and hooks again on Preact, as WIDGET_RUNTIME=preact builds them (the loader
@@ -147,7 +147,7 @@ export default defineConfig({
           provide: { runtime: 'preact' },
           environment: 'jsdom',
           include: ['tests/{hooks,widget}/**/*.test.{ts,tsx}', 'tests/i18n/**/*.test.tsx'],
-          setupFiles: ['tests/setupDom.ts'],
+          setupFiles: ['tests/setupDom.ts', 'tests/support/fakeApiCheck.ts'],
           server: { deps: { inline: [/@testing-library\/react/, /@lingui\/react/, /observable-hooks/, /virtua/, /wouter/, /embla-carousel-react/] } },
         },
       },

@@ -2,6 +2,8 @@
  * The browser as the engine's ports (`@visitor-chat/chat-engine/browser`): pass them in the engine's
  * options to keep the visitor and the messages not yet sent across page loads, and to pause and
  * resume with the page and the network. A separate entry, so the engine itself stays free of the DOM.
+ *
+ * @module @visitor-chat/chat-engine/browser
  */
 import { Observable, from, switchMap } from 'rxjs';
 import type { ConnectivityPort, StoragePort, TabsPort, VisibilityPort } from './ports';

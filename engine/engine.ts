@@ -87,6 +87,7 @@ export interface ChatEngineOptions {
 export interface ChatEngine {
   /** Calls `listener` after every state change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
+  /** The state now (the same object until it changes: for React's useSyncExternalStore). */
   getSnapshot(): ChatState;
   readonly state$: Observable<ChatState>;
   /** Side effects for the UI layer to perform (title notice, parent-window message, toasts). */

@@ -1,4 +1,9 @@
-/** Public API of the framework-free chat engine. */
+/**
+ * The framework-free chat engine: state, commands and events over a visitor chat API, with the
+ * rules every layer asks (SPEC §4) as named predicates.
+ *
+ * @module @visitor-chat/chat-engine
+ */
 export { createChatEngine, type ChatEngine, type ChatEngineOptions } from './engine';
 export type { SendFileExtra, SendFileResult } from './features/delivery/compose';
 export type { ChatState } from './core/state';
@@ -111,6 +116,7 @@ export {
   type FormValues,
 } from './model/validation';
 export * from './model/codes';
+/** The protocol's and the engine's numbers and names (SPEC §9) and the timings of SPEC §4/§7. */
 export * as constants from './constants';
 export {
   memoryStorage,

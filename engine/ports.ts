@@ -8,6 +8,7 @@ import type { EventBatch } from './transport/visitorApi';
 
 /** Key/value storage (local storage in the browser). */
 export interface StoragePort {
+  /** The value kept under `key`, or null when there is none. */
   get(key: string): string | null;
   /**
    * Keeps `value` under `key`. Returns `false` when it is kept only for this page (storage full or
@@ -18,6 +19,7 @@ export interface StoragePort {
 
 /** Where the engine reports what it dropped or failed on (console by default). */
 export interface Logger {
+  /** One line of what was dropped or failed, and what it was about (the bad input, the error). */
   warn(message: string, detail?: unknown): void;
 }
 

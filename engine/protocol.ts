@@ -99,10 +99,12 @@ export interface WireChannelInfo {
   cardModules?: string | Record<string, string> | { code: string; url: string }[];
 }
 
+/** channelInfo (SPEC §7): the channel's id, from the page's `channelid` query. */
 export interface ChannelInfoRequest {
   id: string;
 }
 
+/** chatStart (SPEC §7): the channel, and the visitor as the page's query and the kept session tell them. */
 export interface ChatStartRequest {
   channelId: string;
   pid?: string;
@@ -116,6 +118,7 @@ export interface ChatStartRequest {
   previousUrl?: string;
 }
 
+/** chatStart's answer (SPEC §7): the visitor, the session and the poll it starts. */
 export interface ChatStartData {
   userId: string;
   sessionId: string;
@@ -126,6 +129,7 @@ export interface ChatStartData {
   serverTime?: number;
 }
 
+/** The body of a call that names only the visitor (SPEC §7: getAdminCard, getOfflineMsg, chatClose). */
 export interface UserRequest {
   userId: string;
 }
@@ -136,12 +140,14 @@ export interface ChatCloseRequest extends UserRequest {
   pollId?: string;
 }
 
+/** transferAgent (SPEC §7): the visitor asks for a person, of a group or a given agent when chosen. */
 export interface TransferAgentRequest {
   adminId?: string;
   groupId?: string;
   userId: string;
 }
 
+/** transferAgent's answer (SPEC §7): the chat status it leads to, the agent's name, or the place in the queue. */
 export interface TransferAgentData {
   adminNick?: string;
   status: number;
@@ -157,6 +163,7 @@ export interface AdminCardData {
   adminAvatar?: string;
 }
 
+/** getHistoryMsg (SPEC §7): a page of the visitor's earlier messages, newest first. */
 export interface HistoryRequest {
   pageSize: number;
   /** Only messages strictly older than this (ms since epoch); omitted for the newest page. */
@@ -164,6 +171,7 @@ export interface HistoryRequest {
   userId: string;
 }
 
+/** getSessionMsg (SPEC §7): the messages of the visitor's current session. */
 export interface SessionMsgRequest {
   userId: string;
   sessionId: string;
@@ -172,6 +180,7 @@ export interface SessionMsgRequest {
 /** getOfflineMsg (SPEC §7: not shown; our choice: `userId`, answered with the agents' replies to the visitor's left messages). */
 export type OfflineMsgRequest = UserRequest;
 
+/** getEventMsg and msgComplete (SPEC §7): the visitor's poll of agent events. */
 export interface EventMsgRequest {
   userId: string;
   pollId: string;
@@ -199,12 +208,14 @@ export interface WireEvent {
   [field: string]: unknown;
 }
 
+/** getEventMsg's answer (SPEC §7): the events since the last poll, and the chat status and queue place when they changed. */
 export interface EventMsgData {
   msgList: WireEvent[];
   status?: number;
   waitIndex?: number;
 }
 
+/** sysMsg (SPEC §7): a system line the visitor's side reports to the agent (e.g. the visitor left). */
 export interface SysMsgRequest {
   msgContent: string;
   msgType: number;
@@ -227,17 +238,20 @@ export type SendMsgRequest = Omit<WireMessage, 'id'> & {
   clientMsgId?: string;
 };
 
+/** sendMsg's answer (SPEC §7): the chat status after the message. */
 export interface SendMsgData {
   status: number;
   /** (our choice) the id the server gave the message. */
   id?: string;
 }
 
+/** getEvaluateInfo (SPEC §7): the rating's labels for a tenant's channel. */
 export interface EvaluateInfoRequest {
   tenantId: string;
   channelId: string;
 }
 
+/** getEvaluateInfo's answer (SPEC §7). */
 export interface EvaluateInfoData {
   /** (our choice) labels of the stars, lowest first. */
   starList: string[];
@@ -253,6 +267,7 @@ export interface EvaluateRequest {
 /** submitUserForm: the form fields plus userId (SPEC §7). */
 export type SubmitUserFormRequest = Record<string, string> & { userId: string };
 
+/** typing (SPEC §7): the text the visitor is typing, for the agent's preview. */
 export interface TypingRequest {
   userId: string;
   msgContent: string;
@@ -312,6 +327,7 @@ export interface RobotTipsRequest {
   question: string;
 }
 
+/** robotTips' answer (our choice): the questions to suggest, best first. */
 export interface RobotTipsData {
   tips: string[];
 }
@@ -323,6 +339,7 @@ export interface UploadData {
   suffix: string;
 }
 
+/** uploadBase64 (SPEC §7): a pasted image as a data URL. */
 export interface UploadBase64Request {
   userId: string;
   imgData: string;
@@ -353,4 +370,5 @@ export const CALLS = [
   'upload',
   'uploadBase64',
 ] as const;
+/** One of the call names of SPEC §7 ({@link CALLS}). */
 export type CallName = (typeof CALLS)[number];

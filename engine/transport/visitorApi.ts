@@ -100,15 +100,23 @@ export type RobotFrame =
  * response data once and completes, or errors with a TransportError. Unsubscribing aborts.
  */
 export interface VisitorApi {
+  /** The channel's settings (SPEC §7 channelInfo), decoded: a bad field is logged and read as its default. */
   channelInfo(req: ChannelInfoRequest): Observable<ChannelInfo>;
+  /** Starts or resumes the visitor's session (SPEC §7 chatStart). */
   chatStart(req: ChatStartRequest): Observable<ChatStartData>;
+  /** Ends the visitor's chat (SPEC §7 chatClose). */
   chatClose(req: ChatCloseRequest): Observable<void>;
+  /** Asks for a person (SPEC §7 transferAgent). */
   transferAgent(req: TransferAgentRequest): Observable<TransferAgentData>;
+  /** The agent now chatting: name, picture and welcome (SPEC §7 getAdminCard). */
   getAdminCard(req: UserRequest): Observable<AdminCardData>;
   /** Raw message list; messages are decoded one by one so that a bad one is dropped alone. */
   getHistoryMsg(req: HistoryRequest): Observable<unknown[]>;
+  /** Raw messages of the current session (SPEC §7 getSessionMsg), decoded one by one like the history. */
   getSessionMsg(req: SessionMsgRequest): Observable<unknown[]>;
+  /** Raw agents' replies to the visitor's left messages (SPEC §7 getOfflineMsg). */
   getOfflineMsg(req: UserRequest): Observable<unknown[]>;
+  /** One poll of agent events (SPEC §7 getEventMsg). */
   getEventMsg(req: EventMsgRequest): Observable<EventBatch>;
   /**
    * (extension; docs/protocol.md "Push") The visitor's event batches pushed over server-sent events:
@@ -116,14 +124,23 @@ export interface VisitorApi {
    * closes it. A transport without it is polled (SPEC §7).
    */
   eventStream?(req: EventStreamRequest): Observable<PushFrame>;
+  /** Reports a system line to the agent (SPEC §7 sysMsg). */
   sysMsg(req: SysMsgRequest): Observable<void>;
+  /** Sends the visitor's message (SPEC §7 sendMsg). */
   sendMsg(req: SendMsgRequest): Observable<SendMsgData>;
+  /** Tells the backend the visitor has read the agent's messages (SPEC §7 msgComplete). */
   msgComplete(req: EventMsgRequest): Observable<void>;
+  /** The rating's star labels (SPEC §7 getEvaluateInfo). */
   getEvaluateInfo(req: EvaluateInfoRequest): Observable<EvaluateInfoData>;
+  /** Sends the visitor's rating of the chat (SPEC §7 evaluate). */
   evaluate(req: EvaluateRequest): Observable<void>;
+  /** Sends the pre-chat form (SPEC §7 submitUserForm). */
   submitUserForm(req: SubmitUserFormRequest): Observable<void>;
+  /** Sends what the visitor is typing, for the agent's preview (SPEC §7 typing). */
   typing(req: TypingRequest): Observable<void>;
+  /** Leaves a message when nobody can answer (SPEC §7 leaveMsg). */
   leaveMsg(req: LeaveMsgRequest): Observable<void>;
+  /** Stores a message in the session without delivering it to an agent (SPEC §7 addSessionMsg). */
   addSessionMsg(req: SendMsgRequest): Observable<void>;
   /**
    * The robot's answer (SPEC §7 robotAsk; streamed: docs/protocol.md "Streamed answers"): the
@@ -131,9 +148,11 @@ export interface VisitorApi {
    * or the call fails (a TransportError; a stream cut mid-way is a NetworkError). Unsubscribing aborts.
    */
   robotAsk(req: RobotAskRequest): Observable<RobotFrame>;
+  /** Suggested questions for the text typed so far (SPEC §7 robotTips). */
   robotTips(req: RobotTipsRequest): Observable<RobotTipsData>;
   /** Multipart upload (60 s): progress frames where the platform reports them, then the file's address. */
   upload(req: UploadRequest): Observable<UploadFrame>;
+  /** Uploads a pasted image given as a data URL (SPEC §7 uploadBase64). */
   uploadBase64(req: UploadBase64Request): Observable<UploadData>;
 }
 
@@ -151,6 +170,7 @@ export interface UploadRequest {
  */
 export type UploadFrame = { kind: 'progress'; fraction: number } | { kind: 'done'; data: UploadData };
 
+/** How {@link createVisitorApi} reaches the backend: where, with which fetch, and on which clock. */
 export interface HttpOptions {
   /** Origin (and optional path prefix) of the API; '' means the page's own origin. */
   apiBase?: string | undefined;

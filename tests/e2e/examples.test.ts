@@ -16,7 +16,8 @@ import { useBrowser } from './browser';
  * React 19 (its package.json) and once with React 18 — then type-checked with its strict tsconfig,
  * built, served by `vite preview` and chatting with the reference server on another origin (CORS),
  * and, through the example's Vite proxy, on its own. Its second page (launcher.html) puts the whole
- * widget on the app's page through @visitor-chat/loader, installed from its tarball too (issue 29).
+ * widget on the app's page through @visitor-chat/loader, installed from its tarball too (issue 29). And the React 19 app
+ * rendered on the server (its server.mjs: renderToString of its SSR build) and hydrated (issue 29).
  */
 
 const run = promisify(execFile);
@@ -67,7 +68,20 @@ async function preview(app: string, outDir: string, env: Record<string, string> 
   return { url, server };
 }
 
-const apps: Record<'react18' | 'react19' | 'react19proxy', { url: string; server: ChildProcess }> = {} as never;
+/** The example's server.mjs (server rendering) on a free port; resolves its origin once it listens. */
+async function serveRendered(app: string): Promise<{ url: string; server: ChildProcess }> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['server.mjs'], { cwd: app, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((ready, fail) => {
+    server.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes(url) && ready());
+    server.once('exit', (code) => fail(new Error(`server.mjs exited (${code})`)));
+  });
+  return { url, server };
+}
+
+const apps: Record<'react18' | 'react19' | 'react19proxy' | 'react19ssr', { url: string; server: ChildProcess }> = {} as never;
+let react19App = '';
 
 beforeAll(async () => {
   const packs = join(work, 'packs');
@@ -85,11 +99,14 @@ beforeAll(async () => {
   // launcher.html opens the widget the reference server serves under /chat/.
   const acrossOrigins = { VITE_CHAT_API_BASE: baseUrl, VITE_CHAT_URL: new URL('/chat/', baseUrl).href };
   await Promise.all([sh('npm', ['run', 'build'], react19, acrossOrigins), sh('npm', ['run', 'build'], react18, acrossOrigins)]);
-  await sh('npx', ['vite', 'build', '--outDir', 'dist-proxy'], react19);
+  // The proxied build, and the server's build of the app for server rendering (issue 29).
+  await Promise.all([sh('npx', ['vite', 'build', '--outDir', 'dist-proxy'], react19), sh('npm', ['run', 'build:ssr'], react19, acrossOrigins)]);
+  react19App = react19;
 
   apps.react19 = await preview(react19, 'dist');
   apps.react18 = await preview(react18, 'dist');
   apps.react19proxy = await preview(react19, 'dist-proxy', { CHAT_BACKEND: baseUrl });
+  apps.react19ssr = await serveRendered(react19);
 }, 600_000);
 
 afterAll(async () => {
@@ -104,7 +121,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('examples/react-chat, installed from the packed packages as an outside app (issue 14)', () => {
+describe('examples/react-chat, installed from the packed packages as an outside app (issues 14, 29)', () => {
   const s = useBrowser({ width: 800, height: 700 });
 
   it.each([
@@ -129,6 +146,42 @@ describe('examples/react-chat, installed from the packed packages as an outside 
     await log.getByText(/Standard shipping takes 3–5 business days/).waitFor();
 
     expect([...apiOrigins]).toEqual([key === 'react19proxy' ? apps[key].url : new URL(baseUrl).origin]);
+    expect(problems).toEqual([]);
+  });
+
+  // Issue 29 (docs/server-rendering.md): server rendering with hydration, in the same browser.
+  it('React 19 rendered on the server: the HTML holds the chat, hydration keeps it with no error or warning, then it chats', async () => {
+    // The hooks' bundle is a client module, so that a server component may import ChatProvider.
+    const hooks = readFileSync(join(react19App, 'node_modules/@visitor-chat/chat-react/dist/index.js'), 'utf8');
+    expect(hooks.startsWith("'use client';\n")).toBe(true);
+
+    const { page } = s;
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => ['error', 'warning'].includes(m.type()) && problems.push(`${m.type()}: ${m.text()}`));
+    page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+    // The server's <main> as the parser makes it: hydration keeps that node, a client render would replace it.
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        const main = document.querySelector('main');
+        if (!main) return;
+        Object.assign(window, { serverMain: main });
+        seen.disconnect();
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+
+    const html = await (await page.goto(apps.react19ssr.url))?.text();
+    expect(html).toContain('<ol class="messages" role="log" aria-label="Messages">');
+    expect(html).toMatch(/<span>React <!-- -->19\./);
+
+    const log = page.getByRole('log', { name: 'Messages' });
+    await log.getByText(/I'm Robo/).waitFor();
+    await page.getByRole('textbox', { name: 'Message' }).fill('How long does shipping take?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await log.getByText(/Standard shipping takes 3–5 business days/).waitFor();
+
+    expect(await page.evaluate(() => (window as { serverMain?: Element }).serverMain === document.querySelector('main'))).toBe(true);
     expect(problems).toEqual([]);
   });
 

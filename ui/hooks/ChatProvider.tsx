@@ -3,6 +3,7 @@ import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '@visi
 
 const EngineContext = createContext<ChatEngine | null>(null);
 
+/** The props of {@link ChatProvider}: an engine of yours, or the options of the one it makes. */
 export interface ChatProviderProps {
   /**
    * An engine of yours. It stays yours: the provider starts it if nobody has (`start()`) and never

@@ -1,4 +1,9 @@
-/** Headless React hooks over the chat engine: state, actions and prop getters, no markup. */
+/**
+ * Headless React hooks over the chat engine: state, actions and prop getters, no markup. Every hook
+ * reads the engine of the nearest {@link ChatProvider}.
+ *
+ * @module @visitor-chat/chat-react
+ */
 export { ChatProvider, useChatEngine, type ChatProviderProps } from './ChatProvider';
 export { useChatSelector, shallowEqual } from './useChatSelector';
 export { useChat, type UseChatResult } from './useChat';

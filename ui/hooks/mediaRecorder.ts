@@ -4,13 +4,17 @@
 export interface RecorderHandle {
   /** The recording's MIME type once known ('' when the platform does not say). */
   readonly mimeType: string;
+  /** Starts recording; chunks arrive at `onData`. */
   start(): void;
+  /** Stops recording; the last chunk arrives, then `onStop`. */
   stop(): void;
 }
 
 /** What the recorder tells the hook: each chunk of audio, and that it stopped. */
 export interface RecorderHandlers {
+  /** A chunk of the recording's audio. */
   onData(chunk: Blob): void;
+  /** The recording stopped: every chunk has arrived. */
   onStop(): void;
 }
 

@@ -44,6 +44,7 @@ interface Registry {
 const NO_REGISTRY: Registry = { components: {}, unhandled: new Set() };
 const RegistryContext = createContext<Registry>(NO_REGISTRY);
 
+/** The props of {@link CardRegistryProvider}: the card components it adds for what it wraps. */
 export interface CardRegistryProviderProps {
   /** A component per card code. Nested providers add to their parent's; for the same code, the inner one wins. */
   components: CardComponents;

@@ -6,6 +6,7 @@ import { useChatEvents } from './useChatEvents';
 /** keyCode of a key event that belongs to an IME composition. */
 const IME_KEY_CODE = 229;
 
+/** The options of {@link useComposer}. */
 export interface ComposerOptions {
   /** Longest text accepted; longer input is truncated and `remaining` counts down (SPEC §5). */
   maxLength?: number | undefined;

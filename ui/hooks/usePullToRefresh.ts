@@ -12,6 +12,7 @@ const PULL_RATIO = 2;
 /** SPEC §4 Pull-to-refresh states. */
 export type PullStatus = 'pending' | 'pull' | 'active' | 'loading';
 
+/** The options of {@link usePullToRefresh}. */
 export interface PullToRefreshOptions {
   /** Whether the scrolled content is at its top, where a pull may begin; default: the container's scrollTop is 0. */
   atTop?: ((container: HTMLElement) => boolean) | undefined;

@@ -7,6 +7,7 @@ import { useChatSelector } from './useChatSelector';
 const IME_KEY_CODE = 229;
 const NONE: readonly string[] = [];
 
+/** The options of {@link useRobotTips}. */
 export interface RobotTipsOptions {
   /** Called with a suggestion once it was sent as the visitor's message (e.g. to empty the composer). */
   onChosen?: ((tip: string) => void) | undefined;

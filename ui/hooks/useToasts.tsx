@@ -7,6 +7,7 @@ const TOAST_REMOVE_DELAY_MS = 300;
 /** SPEC §8 toast kinds. */
 export type ToastKind = 'success' | 'error' | 'loading';
 
+/** A short notice shown over the chat (sent, failed, working…), by its kind; it leaves by itself or when dismissed. */
 export interface Toast {
   id: number;
   kind: ToastKind;

@@ -16,6 +16,7 @@ export type RecorderState = 'initial' | 'recording' | 'willCancel';
  */
 export type RecorderError = 'permissionDenied' | 'unsupported' | 'failed' | 'tooShort';
 
+/** The options of {@link useVoiceRecorder}: the browser's parts, replaceable (tests, other platforms). */
 export interface VoiceRecorderOptions {
   /** The microphone (navigator.mediaDevices.getUserMedia by default). */
   getUserMedia?: ((constraints: MediaStreamConstraints) => Promise<MediaStream>) | undefined;

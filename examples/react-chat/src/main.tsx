@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import './app.css';
 
 const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+// Rendered by the server (server.mjs): hydrate its markup. Else (npm run dev, vite preview): render here.
+if (root?.hasChildNodes()) hydrateRoot(root, app);
+else if (root) createRoot(root).render(app);

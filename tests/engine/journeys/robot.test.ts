@@ -423,6 +423,7 @@ describe('a quick reply that transfers to a human (docs/protocol.md "Quick repli
         transferAgent: () => cold('50ms (r|)', { r: { status: TransferStatus.Success, adminNick: 'Ann' } }),
         getAdminCard: () => cold('(a|)', { a: {} }),
         getEventMsg: () => cold('-'),
+        addSessionMsg: () => cold('(r|)', { r: undefined }),
       });
       const engine = createChatEngine({ query: QUERY, api: fake.api, scheduler, newId: sequentialIds() });
       // The answer arrives at 70 ms; the reply is tapped at 100 ms; transferAgent answers at 150 ms.
@@ -448,6 +449,8 @@ describe('a quick reply that transfers to a human (docs/protocol.md "Quick repli
       expect(fake.bodies('transferAgent')).toEqual([{ adminId: undefined, groupId: undefined, userId: USER_ID }]);
       // Nothing is sent for the tap: the visitor's only message is their question.
       expect(fake.bodies('sendMsg').map((b) => b.msgContent)).toEqual(['I want to talk to a human']);
+      // The agent gets the robot conversation (issue 27's handoff): the question and the answer, not the tap.
+      expect(fake.bodies('addSessionMsg').map((b) => b.msgContent)).toEqual(['I want to talk to a human', 'Tap “Human agent”.']);
     });
   });
 

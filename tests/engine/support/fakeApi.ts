@@ -1,5 +1,5 @@
 import { of, type Observable } from 'rxjs';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { VisitorApi } from '#engine/transport/visitorApi';
 
 /** A method name of the visitor API (one per SPEC §7 call). */
@@ -36,16 +36,20 @@ export interface FakeApi {
 
 type AnyCall = (body: unknown) => Observable<unknown>;
 
+const created: FakeApi[] = [];
+
 /**
  * The engine catches an effect's error and only logs it, so an unexpected call would pass
- * silently; every test file that uses fakeApi fails a test that made one.
+ * silently: after each test, the calls made to the fake APIs it created that had no answer fail it.
+ * Registered for every file by tests/support/fakeApiCheck.ts, a setup file: a hook registered here,
+ * at the module's top, would run for the first file only where files share a worker and its
+ * modules (`isolate: false`).
  */
-const created: FakeApi[] = [];
-afterEach(() => {
+export function expectNoUnexpectedCalls(): void {
   const unexpected = created.flatMap((f) => f.unexpected);
   created.length = 0;
   expect(unexpected, 'calls the fake API was not told to answer').toEqual([]);
-});
+}
 
 /**
  * A fake `VisitorApi`: the given methods answer (usually with cold observables of the current
