@@ -66,12 +66,12 @@ const backoff =
   (attempt: number): number =>
     Math.min(firstMs * 2 ** (attempt - 1), maxMs);
 /** The wait before try `attempt + 1` of a start (or a session's restart) after `attempt` tries failed: 1 s, 2 s, 4 s … at most 30 s (our choice). */
-export const retryWaitMs = backoff(1_000, 30_000);
+export const retryWaitMs = /* @__PURE__ */ backoff(1_000, 30_000);
 /**
  * The wait before background resend `attempt + 1` of the visitor's failed messages (issue 27, our
  * choice): 5 s, 10 s, 20 s … at most 60 s, or longer when the server's Retry-After says so.
  */
-export const resendWaitMs = backoff(5_000, 60_000);
+export const resendWaitMs = /* @__PURE__ */ backoff(5_000, 60_000);
 /** Background resends stop after this long without a success (the network's return, the page shown again or a new session send them again). */
 export const RESEND_FOR_MS = 30 * 60_000;
 /** The longest Retry-After the engine honours: a server asking for more is asked again after this. */
@@ -86,7 +86,7 @@ export const PUSH_SILENCE_MS = 3 * PUSH_HEARTBEAT_MS;
 /** A push stream that stayed up this long was healthy: the backoff of its next failure starts over (our choice). */
 export const PUSH_STABLE_MS = 60_000;
 /** How long polling stands in after push failed `failures` times in a row: 5 s, 10 s, 20 s … at most 5 min (our choice). */
-export const pushRetryWaitMs = backoff(5_000, 300_000);
+export const pushRetryWaitMs = /* @__PURE__ */ backoff(5_000, 300_000);
 
 /**
  * A streamed robot answer with no frame for this long has stalled: it fails with what arrived

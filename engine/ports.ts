@@ -41,7 +41,7 @@ export const consoleLogger: Logger = {
 export type VisibilityPort = Observable<boolean>;
 
 /** The default visibility: always visible (SPEC §7 read receipts then only depend on status). */
-export const alwaysVisible: VisibilityPort = of(true);
+export const alwaysVisible: VisibilityPort = /* @__PURE__ */ of(true);
 
 /** Emits when the network comes back (the browser's `online` event); the engine then re-sends what failed. */
 export type ConnectivityPort = Observable<unknown>;

@@ -1,7 +1,7 @@
 import { EMPTY, catchError, filter, ignoreElements, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import { MsgType, SenderType } from '../model/codes';
 import { type ChatMessage, createMessage } from '../model/message';
-import { type Notice, NOTICE_FALLBACK } from '../model/notice';
+import { type Notice, noticeFallback } from '../model/notice';
 import type { ConnectivityPort, Logger, StoragePort, TabsPort, VisibilityPort } from '../ports';
 import type { VisitorApi } from '../transport/visitorApi';
 import type { EffectOutput, EngineEvent, Intent, Notify } from './intents';
@@ -63,7 +63,8 @@ export function systemMessage({ newId, scheduler }: EffectContext, msgContent: s
 
 /** A system message the engine writes: translated by the UI by id, English fallback in msgContent. */
 export function noticeMessage(ctx: EffectContext, id: Notice['id'], values?: Notice['values']): ChatMessage {
-  return { ...systemMessage(ctx, NOTICE_FALLBACK[id]), notice: values ? { id, values } : { id } };
+  const notice: Notice = values ? { id, values } : { id };
+  return { ...systemMessage(ctx, noticeFallback(notice)), notice };
 }
 
 /** Ignores a call's answer and logs its failure (SPEC §8: other errors are only logged). */

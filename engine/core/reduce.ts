@@ -3,8 +3,6 @@ import type { Intent, Result } from './intents';
 import { SLICES } from './slices';
 import type { ChatState } from './state';
 
-const CASES = Object.values(SLICES).map((slice) => slice.cases);
-
 type KeysOf<T> = T extends unknown ? keyof T : never;
 type Handled = KeysOf<(typeof SLICES)[keyof typeof SLICES]['cases']>;
 // Every result of an effect changes some slice: a Result type without a case fails to compile here.
@@ -14,12 +12,18 @@ void everyResultReduced;
 type AnyCase = (state: ChatState, intent: Intent) => ChatState;
 
 /** The cases of each intent type, in slice order (an intent may change several slices). */
-const BY_TYPE = new Map<Intent['type'], AnyCase[]>();
-for (const cases of CASES as readonly Cases[]) {
-  for (const [type, reduceCase] of Object.entries(cases) as [Intent['type'], Case<Intent['type']>][]) {
-    BY_TYPE.set(type, [...(BY_TYPE.get(type) ?? []), reduceCase as AnyCase]);
+function casesByType(): ReadonlyMap<Intent['type'], readonly AnyCase[]> {
+  const byType = new Map<Intent['type'], AnyCase[]>();
+  for (const { cases } of Object.values(SLICES) as readonly { cases: Cases }[]) {
+    for (const [type, reduceCase] of Object.entries(cases) as [Intent['type'], Case<Intent['type']>][]) {
+      byType.set(type, [...(byType.get(type) ?? []), reduceCase as AnyCase]);
+    }
   }
+  return byType;
 }
+// Built when the module loads, yet marked pure: an app that never reduces (imports a constant, a
+// predicate) leaves it and every reducer out of its bundle (issue 29).
+const BY_TYPE = /* @__PURE__ */ casesByType();
 
 /** The pure state transition of one intent: each feature's case for it, in turn. */
 export function reduce(state: ChatState, intent: Intent): ChatState {

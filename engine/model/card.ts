@@ -113,7 +113,7 @@ type Warn = ((message: string) => void) | undefined;
 /** The keys a card's code, data and fallback come under (docs/protocol.md "Cards": every reading). */
 const CODE_KEYS = ['code', 'cardCode', 'type'] as const;
 const DATA_KEYS = ['data', 'cardData', 'props'] as const;
-const ENVELOPE_KEYS: readonly string[] = [...CODE_KEYS, ...DATA_KEYS, ...FALLBACK_KEYS];
+const ENVELOPE_KEYS: readonly string[] = /* @__PURE__ */ [CODE_KEYS, DATA_KEYS, FALLBACK_KEYS].flat();
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -336,7 +336,7 @@ function recognised(o: JsonObject): CardCode | undefined {
   return undefined;
 }
 
-const BUILT_IN: readonly string[] = Object.values(CardCode);
+const BUILT_IN: readonly string[] = /* @__PURE__ */ Object.values(CardCode);
 
 /** The card of one card value (an object or a list), its error, and its given fallback. */
 function cardOf(raw: unknown, path: string, warn: Warn, nesting = 0): { card?: Card; cardError?: CardError; given?: string } {

@@ -29,7 +29,7 @@ export type MessageStatus = (typeof MessageStatus)[keyof typeof MessageStatus];
 export const ChatStatus = { NotStarted: 0, FormCheck: 1, InConversation: 2, Queued: 3 } as const;
 export type ChatStatus = (typeof ChatStatus)[keyof typeof ChatStatus];
 
-const CHAT_STATUSES: readonly number[] = Object.values(ChatStatus);
+const CHAT_STATUSES: readonly number[] = /* @__PURE__ */ Object.values(ChatStatus);
 
 /** A chat status from the wire: a known one, else 0 (not started), so that nothing waits on a status the spec does not know. */
 export function chatStatusOf(value: number | undefined): ChatStatus {

@@ -4,8 +4,8 @@ import { cardContentText } from './cardText';
 import { avatarUrl, DecodeError, fileAddress, type Json, object, optNumber, optString, string } from './decode';
 import { type ChatMessage, positionOf } from './message';
 
-const SENDER_TYPES: readonly number[] = Object.values(SenderType);
-const MSG_TYPES: readonly (number | string)[] = Object.values(MsgType);
+const SENDER_TYPES: readonly number[] = /* @__PURE__ */ Object.values(SenderType);
+const MSG_TYPES: readonly (number | string)[] = /* @__PURE__ */ Object.values(MsgType);
 /** The kinds whose msgContent is the file's address when there is no fileUrl (SPEC §3 msgType). */
 const FILE_TYPES: readonly MsgType[] = [MsgType.Image, MsgType.File, MsgType.Audio, MsgType.Video];
 
@@ -49,8 +49,9 @@ function within(value: number | undefined, ok: (n: number) => boolean, path: str
  * untrusted"): id the clientMsgId when there is one, else the id, generated if missing; position by
  * sender; createdAt from msgTime or now. Unusable optional fields (a time a Date cannot hold, a
  * negative size, a wrong type, a status other than sent — the server holds the message, nothing is
- * left to deliver) are dropped and an unknown msgType is shown as text, each with a log line; an
- * unknown sender is the default sender when one is given. A card message (msgType `card`) keeps
+ * left to deliver) are dropped and an unknown msgType is shown as text, each with a log line; the
+ * status of a message not the visitor's is dropped silently (only theirs has a delivery status; a
+ * backend may mark every stored message sent). An unknown sender is the default sender when one is given. A card message (msgType `card`) keeps
  * its card as JSON text, whatever its msgContent (decoded where it is drawn: model/card.ts). Throws DecodeError
  * only when there is no known sender or the text is unusable.
  */
@@ -106,7 +107,8 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
     audioDuration: size('audioDuration'),
     fileSize: size('fileSize'),
     fileUrl: fileUrl && address(fileUrl),
-    status: status === MessageStatus.Sent ? status : undefined,
+    // Only the visitor's own messages have a delivery status: an agent's or a robot's "sent" shows no tick.
+    status: sender === SenderType.Visitor && status === MessageStatus.Sent ? status : undefined,
     remote: o.remote === true ? true : undefined,
     robotAskMsgType: text('robotAskMsgType'),
     specialMsgFlag: lenient(() => optNumber(o.specialMsgFlag, `${path}.specialMsgFlag`), warn),

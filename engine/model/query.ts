@@ -11,8 +11,11 @@ export interface ChatQuery {
   phone?: string;
   groupId?: string;
   adminId?: string;
-  /** from=iframe: embedded in a parent page that gets new-message notices. */
-  embedded: boolean;
+  /**
+   * from=iframe: embedded in a parent page that gets new-message notices. Optional in a query you
+   * write yourself: left out, the chat is not embedded (parseQuery always sets it).
+   */
+  embedded?: boolean;
 }
 
 /** Reads SPEC §2's query parameters; names are matched lower-cased, empty values count as absent. */

@@ -20,6 +20,12 @@ export function wireIds(message: ChatMessage): string[] {
 /** Whether the message is the one named `id`, by its own id or the backend's. */
 const named = (id: string) => (m: ChatMessage) => m.id === id || m.serverId === id;
 
+/** The list with `message` put right above message `id`; at the end when `id` is not shown. */
+export function insertBefore(list: readonly ChatMessage[], id: string, message: ChatMessage): readonly ChatMessage[] {
+  const at = list.findIndex(named(id));
+  return at < 0 ? append(list, message) : assignTimes([...list.slice(0, at), message, ...list.slice(at)], at);
+}
+
 /**
  * The list with message `id` changed by `change` (null removes it); the list itself when `id` is not in it or `change` kept it.
  * Searched from the end, where the messages that change are (a robot answer ending, a delivery

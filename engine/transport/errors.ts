@@ -1,6 +1,11 @@
 /** Typed failures of the transport: each cause is its own class so callers can tell them apart. */
 
-/** Base of every transport failure. `call` is the SPEC §7 call that failed. */
+/**
+ * Base of every transport failure. `call` is the SPEC §7 call that failed, `url` the address it went
+ * to when the failure is no answer of the server's: the message says what happened without the
+ * call's name (whoever shows it names the call once) and ends with that address, so that
+ * "channelInfo: Failed to fetch (https://chat.example.com/api/chat/visitor/channelInfo)" says which one failed.
+ */
 export abstract class TransportError extends Error {
   abstract readonly kind: 'api' | 'network' | 'timeout' | 'malformed';
   /** The wait the server asked for before the next try (its `Retry-After`, on any answer that failed), in ms. */
@@ -8,8 +13,9 @@ export abstract class TransportError extends Error {
   constructor(
     readonly call: string,
     message: string,
+    readonly url?: string,
   ) {
-    super(message);
+    super(url === undefined ? message : `${message} (${url})`);
   }
 }
 
@@ -39,8 +45,9 @@ export class TimeoutError extends TransportError {
   constructor(
     call: string,
     readonly timeoutMs: number,
+    url?: string,
   ) {
-    super(call, `${call} timed out after ${timeoutMs} ms`);
+    super(call, `no answer within ${timeoutMs} ms`, url);
   }
 }
 
@@ -56,7 +63,8 @@ export class MalformedResponseError extends TransportError {
     call: string,
     message: string,
     readonly enveloped = false,
+    url?: string,
   ) {
-    super(call, message);
+    super(call, message, url);
   }
 }

@@ -43,16 +43,17 @@ export function eventStream(apiBase: string, fetcher: () => typeof fetch, req: E
   return new Observable<PushFrame>((subscriber) => {
     const controller = new AbortController();
     let reading: SseReading | undefined;
+    const address = streamAddress(apiBase, req);
     const run = async () => {
       const [parser, res] = await Promise.all([
         loadSseParser(),
-        fetcher()(streamAddress(apiBase, req), { headers: { accept: 'text/event-stream' }, signal: controller.signal }).catch((cause: unknown) => {
-          throw new NetworkError(STREAM, `${STREAM}: ${cause instanceof Error ? cause.message : 'network failure'}`);
+        fetcher()(address, { headers: { accept: 'text/event-stream' }, signal: controller.signal }).catch((cause: unknown) => {
+          throw new NetworkError(STREAM, cause instanceof Error ? cause.message : 'network failure', address);
         }),
       ]);
       if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
-        unwrap(STREAM, res.status, await res.text(), none);
-        throw new MalformedResponseError(STREAM, `${STREAM}: HTTP ${res.status}, not an event stream`, true);
+        unwrap(STREAM, res.status, await res.text(), none, address);
+        throw new MalformedResponseError(STREAM, `HTTP ${res.status}, not an event stream`, true, address);
       }
       subscriber.next({ kind: 'open' });
       reading = readSse(
@@ -70,9 +71,7 @@ export function eventStream(apiBase: string, fetcher: () => typeof fetch, req: E
       () => subscriber.complete(),
       (error: unknown) => {
         if (subscriber.closed) return;
-        subscriber.error(
-          error instanceof TransportError ? error : new NetworkError(STREAM, `${STREAM}: ${error instanceof Error ? error.message : 'stream failed'}`),
-        );
+        subscriber.error(error instanceof TransportError ? error : new NetworkError(STREAM, error instanceof Error ? error.message : 'stream failed', address));
       },
     );
     return () => {

@@ -5,7 +5,7 @@ import { DecodeError, object, optNumber, type Json } from '../model/decode';
 import type { CallName } from '../protocol';
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError, TransportError } from './errors';
 
-const PREFIX_PATH = API_PREFIX.replace(/\/+$/, '');
+const PREFIX_PATH = /* @__PURE__ */ API_PREFIX.replace(/\/+$/, '');
 
 /**
  * `apiBase` as the engine reads it: without trailing slashes and without the API prefix when it was
@@ -30,7 +30,8 @@ export function httpCall(base: string, fetcher: () => typeof fetch, scheduler: S
         controller.abort();
       }, timeoutMs);
       const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-      fetcher()(base + name, {
+      const url = base + name;
+      fetcher()(url, {
         method: 'POST',
         headers: isForm ? undefined : { 'content-type': 'application/json' },
         body: isForm ? body : JSON.stringify(body),
@@ -40,7 +41,7 @@ export function httpCall(base: string, fetcher: () => typeof fetch, scheduler: S
           (res) =>
             res
               .text()
-              .then((text) => unwrap(name, res.status, text, decode))
+              .then((text) => unwrap(name, res.status, text, decode, url))
               .catch((error: unknown) => {
                 // A 503 or a 429 may say when to come back (an HTML page of a proxy too).
                 const wait = retryAfterMs(res.headers?.get('retry-after') ?? null, Date.now());
@@ -48,8 +49,8 @@ export function httpCall(base: string, fetcher: () => typeof fetch, scheduler: S
                 throw error;
               }),
           (cause: unknown) => {
-            if (timedOut) throw new TimeoutError(name, timeoutMs);
-            throw new NetworkError(name, `${name}: ${cause instanceof Error ? cause.message : 'network failure'}`);
+            if (timedOut) throw new TimeoutError(name, timeoutMs, url);
+            throw new NetworkError(name, cause instanceof Error ? cause.message : 'network failure', url);
           },
         )
         .then(
@@ -61,7 +62,7 @@ export function httpCall(base: string, fetcher: () => typeof fetch, scheduler: S
           (error: unknown) => {
             timer.unsubscribe();
             // A body read aborted by the time-out surfaces here too.
-            subscriber.error(timedOut && !(error instanceof TimeoutError) ? new TimeoutError(name, timeoutMs) : error);
+            subscriber.error(timedOut && !(error instanceof TimeoutError) ? new TimeoutError(name, timeoutMs, url) : error);
           },
         );
       return () => {
@@ -84,12 +85,12 @@ function retryAfterMs(header: string | null, now: number): number | undefined {
 }
 
 /** Checks a response envelope (JSON, code 200) and decodes its data; throws a TransportError. */
-export function unwrap<T>(name: string, status: number, text: string, decode: (data: Json) => T): T {
+export function unwrap<T>(name: string, status: number, text: string, decode: (data: Json) => T, url?: string): T {
   let envelope: Record<string, unknown>;
   try {
     envelope = object(JSON.parse(text) as Json, name);
   } catch {
-    throw new MalformedResponseError(name, `${name}: HTTP ${status}, the answer is not a JSON envelope`);
+    throw new MalformedResponseError(name, `HTTP ${status}, the answer is not a JSON envelope`, false, url);
   }
   return decodeData(name, accepted(name, status, envelope), decode);
 }

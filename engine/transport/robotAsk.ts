@@ -44,8 +44,8 @@ export function robotAsk(
       cause instanceof TransportError
         ? cause
         : timedOut
-          ? new TimeoutError(NAME, HTTP_TIMEOUT_MS)
-          : new NetworkError(NAME, `${NAME}: ${cause instanceof Error ? cause.message : 'network failure'}`);
+          ? new TimeoutError(NAME, HTTP_TIMEOUT_MS, base + NAME)
+          : new NetworkError(NAME, cause instanceof Error ? cause.message : 'network failure', base + NAME);
     const run = async () => {
       // Loaded beside the request, so a stream's first frame waits for no download; a JSON answer never reads them.
       const streamParts = Promise.all([loadSseParser(), import('./robotFrames')]);
@@ -57,7 +57,7 @@ export function robotAsk(
         signal: controller.signal,
       });
       if (!isStream(res)) {
-        const answer = unwrap(NAME, res.status, await res.text(), decodeRobot);
+        const answer = unwrap(NAME, res.status, await res.text(), decodeRobot, base + NAME);
         timer.unsubscribe();
         subscriber.next({ type: 'answer', answer });
         return;

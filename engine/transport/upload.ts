@@ -20,7 +20,7 @@ export function xhrUpload(url: string, scheduler: SchedulerLike, form: FormData,
     const timer = scheduler.schedule(() => {
       if (settled) return;
       xhr.abort();
-      fail(new TimeoutError(name, UPLOAD_TIMEOUT_MS));
+      fail(new TimeoutError(name, UPLOAD_TIMEOUT_MS, url));
     }, UPLOAD_TIMEOUT_MS);
     xhr.upload.addEventListener('progress', (e) => {
       if (!settled && e.lengthComputable && e.total > 0) subscriber.next({ kind: 'progress', fraction: e.loaded / e.total });
@@ -29,7 +29,7 @@ export function xhrUpload(url: string, scheduler: SchedulerLike, form: FormData,
       if (settled) return;
       let data: UploadData;
       try {
-        data = unwrap(name, xhr.status, xhr.responseText, decodeUpload);
+        data = unwrap(name, xhr.status, xhr.responseText, decodeUpload, url);
       } catch (e) {
         fail(e);
         return;
@@ -40,7 +40,7 @@ export function xhrUpload(url: string, scheduler: SchedulerLike, form: FormData,
       subscriber.complete();
     });
     xhr.addEventListener('error', () => {
-      if (!settled) fail(new NetworkError(name, `${name}: network failure`));
+      if (!settled) fail(new NetworkError(name, 'network failure', url));
     });
     xhr.open('POST', url);
     xhr.send(form);

@@ -1,9 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { brotliCompressSync } from 'node:zlib';
+import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../support/npmStart';
 import { useBrowser } from './browser';
@@ -212,4 +214,31 @@ describe('examples/react-chat, installed from the packed packages as an outside 
       expect(problems).toEqual([]);
     },
   );
+});
+
+describe('the packed engine tree-shakes to what an app imports (issue 29)', () => {
+  // Bundled by Vite from the React 19 app's node_modules, minified: what the app ships for one import.
+  it.each([
+    ['one constant', 'CardCode'],
+    ['one rule', 'canSendText'],
+  ])('%s (%s): under 1 kB brotli, and no reducer', async (_what, name) => {
+    const app = join(work, 'react19');
+    writeFileSync(join(app, 'oneImport.js'), `import { ${name} } from '@visitor-chat/chat-engine';\nconsole.log(${name});\n`);
+    const built = await build({
+      root: app,
+      configFile: false,
+      logLevel: 'silent',
+      build: { write: false, minify: true, lib: { entry: 'oneImport.js', formats: ['es'] } },
+    });
+    const code = [built]
+      .flat()
+      .flatMap((b) => ('output' in b ? b.output : []))
+      .flatMap((o) => (o.type === 'chunk' ? [o.code] : []))
+      .join('');
+    const brotli = brotliCompressSync(code).byteLength;
+    console.log(`import { ${name} } from the packed engine: ${code.length} B minified, ${brotli} B brotli`);
+    expect(brotli).toBeLessThan(1024);
+    // Reducer cases (their intent types are kept by the minifier): none of them shipped.
+    expect(code).not.toMatch(/sessionStarted|channelLoaded|messageDeleted/);
+  });
 });

@@ -89,6 +89,22 @@ describeBoth('useDeliveryStatus', ({ strict }) => {
     advance(0);
     expect(result.current).toEqual({ status: 'sent', failed: false, uploading: false, retry: null });
   });
+  it("after a reload, only the visitor's own messages carry a delivery status: the agent's and the robot's from history show none", () => {
+    const stored = (id: string, senderType: SenderType, at: number): WireMessage => ({
+      id,
+      senderType,
+      msgType: MsgType.Text,
+      msgContent: id,
+      msgTime: T - at,
+      status: 'sent',
+    });
+    const fake = hookApi({
+      getHistoryMsg: () => of([stored('v1', SenderType.Visitor, 3_000), stored('a1', SenderType.Agent, 2_000), stored('r1', SenderType.Robot, 1_000)]),
+    });
+    const { result } = renderHookWithEngine(() => ['v1', 'a1', 'r1'].map((id) => useDeliveryStatus(useMessage(id)).status), { strict, api: fake });
+    advance(0);
+    expect(result.current).toEqual(['sent', null, null]);
+  });
 });
 
 const ANSWER: WireMessage = { id: 'r1', senderType: SenderType.Robot, msgType: MsgType.Answer, msgContent: 'Yes, we do.', msgTime: T - 1_000 };

@@ -176,7 +176,7 @@ describeBoth('useLeaveMessage', ({ strict }) => {
       api: agentApi(TransferStatus.Offline, {}, wire),
     });
     act(() => result.current.composer.setText('Where is my parcel?'));
-    act(() => result.current.composer.send?.());
+    act(() => result.current.composer.submit?.());
     expect(fake?.count('sendMsg')).toBe(0);
     expect(result.current.form).toMatchObject({ open: true, values: { content: 'Where is my parcel?' } });
     expect(result.current.composer.text).toBe('Where is my parcel?');
@@ -226,7 +226,7 @@ describeBoth('useEvaluation', ({ strict }) => {
     expect(result.current).toMatchObject({ status: EvaluationStatus.Submitted, open: true, thanked: true });
     act(() => result.current.close?.());
     expect(result.current.open).toBe(false);
-    expect(result.current.rate).toBeNull();
+    expect(result.current.show).toBeNull();
   });
 
   it('five unlabelled stars when the info has none; a failure keeps the choice and allows another try', () => {

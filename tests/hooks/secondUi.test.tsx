@@ -22,7 +22,7 @@ const API_BASE = 'http://widget.test';
  */
 function TinyChat() {
   const { phase, channel, messages } = useChat();
-  const { send, getInputProps } = useComposer();
+  const { submit, getInputProps } = useComposer();
   return (
     <section aria-label={channel?.title ?? 'chat'} data-phase={phase}>
       <ul aria-label="messages">
@@ -33,7 +33,7 @@ function TinyChat() {
         ))}
       </ul>
       <input aria-label="question" {...getInputProps()} />
-      <button type="button" disabled={!send} onClick={() => send?.()}>
+      <button type="button" disabled={!submit} onClick={() => submit?.()}>
         Ask
       </button>
     </section>

@@ -8,12 +8,12 @@ import { USER_ID, at, newScheduler, session } from '../engine/support/fixtures';
 import { describeBoth, hookApi, renderHookWithEngine, renderWithEngine, testEngine } from './strictMode';
 
 function Box(options: ComposerOptions) {
-  const { getInputProps, remaining, send } = useComposer(options);
+  const { getInputProps, remaining, submit } = useComposer(options);
   return (
     <>
       <textarea aria-label="message" {...getInputProps()} />
       <output aria-label="remaining">{remaining ?? ''}</output>
-      <button type="button" disabled={!send} onClick={() => send?.()}>
+      <button type="button" disabled={!submit} onClick={() => submit?.()}>
         Send
       </button>
     </>
@@ -86,27 +86,27 @@ describeBoth('useComposer', ({ strict }) => {
     expect(engine.getSnapshot().messages).toEqual([]);
   });
 
-  it('send is null while the text is empty or only whitespace, a function otherwise', () => {
+  it('submit is null while the text is empty or only whitespace, a function otherwise', () => {
     const { result } = renderHookWithEngine(() => useComposer(), { strict });
-    expect(result.current.send).toBeNull();
+    expect(result.current.submit).toBeNull();
 
     act(() => result.current.setText(' \t\n '));
-    expect(result.current.send).toBeNull();
+    expect(result.current.submit).toBeNull();
 
     act(() => result.current.setText(' hi '));
-    expect(result.current.send).toBeTypeOf('function');
+    expect(result.current.submit).toBeTypeOf('function');
     expect(screen.queryByRole('button')).toBeNull();
   });
 
-  it('send() sends the trimmed text and clears the composer', () => {
+  it('submit() sends the trimmed text and clears the composer', () => {
     const { result, engine } = renderHookWithEngine(() => useComposer(), { strict });
     act(() => result.current.setText('  hello  '));
 
-    act(() => result.current.send?.());
+    act(() => result.current.submit?.());
 
     expect(visitorTexts(engine.getSnapshot().messages)).toEqual(['hello']);
     expect(result.current.text).toBe('');
-    expect(result.current.send).toBeNull();
+    expect(result.current.submit).toBeNull();
   });
 
   it('without maxLength nothing is truncated and remaining is null', () => {
@@ -179,13 +179,13 @@ describeBoth('useComposer', ({ strict }) => {
     expect(noticed(spy)).toEqual(['Where is my parcel?']);
   });
 
-  it('send() clears without a typing notice too', () => {
+  it('submit() clears without a typing notice too', () => {
     const { engine } = testEngine();
     const spy = typingSpy(engine);
     const { result } = renderHookWithEngine(() => useComposer(), { strict, engine });
     act(() => result.current.setText('hello'));
 
-    act(() => result.current.send?.());
+    act(() => result.current.submit?.());
 
     expect(result.current.text).toBe('');
     expect(noticed(spy)).toEqual(['hello']);

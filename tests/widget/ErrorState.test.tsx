@@ -21,7 +21,12 @@ describe('ErrorState', () => {
 
   it('a backend that cannot be reached: its own words, no internal detail, and Try again', () => {
     const retry = vi.fn();
-    renderUi(<ErrorState error={{ code: 'unreachable', call: 'channelInfo', detail: 'channelInfo: Failed to fetch' }} retry={retry} />);
+    renderUi(
+      <ErrorState
+        error={{ code: 'unreachable', call: 'channelInfo', detail: 'Failed to fetch (https://chat.example.com/api/chat/visitor/channelInfo)' }}
+        retry={retry}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toBe('The chat can’t be reached. Check your connection — it keeps trying.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(retry).toHaveBeenCalledTimes(1);

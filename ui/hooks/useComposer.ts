@@ -12,13 +12,34 @@ export interface ComposerOptions {
   maxLength?: number | undefined;
 }
 
+/** Props of the composer's text field (`getInputProps()`): its value, and what typing and Enter do. */
+export interface ComposerInputProps {
+  value: string;
+  onChange: (e: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => void;
+}
+
+/** What useComposer returns: the draft, and submitting it. */
+export interface UseComposerResult {
+  /** The draft. */
+  text: string;
+  /** Sets the draft (truncated to maxLength); a change tells the engine the visitor is typing. */
+  setText: (value: string) => void;
+  /** Characters left when a max length is set, else null. */
+  remaining: number | null;
+  /** Sends the draft and clears it; null while there is nothing to send. */
+  submit: (() => void) | null;
+  /** Wires a textarea (or an input): value, changes, Enter without Shift submits. */
+  getInputProps: () => ComposerInputProps;
+}
+
 /**
- * The text composer (SPEC §5): text truncated to maxLength, Enter without Shift sends, send is
+ * The text composer (SPEC §5): text truncated to maxLength, Enter without Shift submits, submit is
  * `null` while the text is blank. Where nobody would read it (nobodyReads), sending opens the
  * leave-message form with the text, which stays here until that message is left. `getInputProps()` wires a textarea. Every change the visitor makes
  * tells the engine (SPEC §7 typing; the engine throttles it and sends it only in status 2).
  */
-export function useComposer({ maxLength }: ComposerOptions = {}) {
+export function useComposer({ maxLength }: ComposerOptions = {}): UseComposerResult {
   const engine = useChatEngine();
   const [text, setRawText] = useState('');
   // The text as last set, read by setText outside render so that an unchanged value (a keystroke
@@ -46,13 +67,13 @@ export function useComposer({ maxLength }: ComposerOptions = {}) {
     if (e.type === 'submissionSucceeded' && e.form === 'leaveMessage' && carried.current === current.current) clear();
   });
   const canSend = canSendText(text);
-  const send = useCallback(() => {
+  const submit = useCallback(() => {
     const sent = engine.sendText(text) !== null;
     carried.current = sent ? null : text;
     if (sent) clear();
   }, [engine, text, clear]);
 
-  const getInputProps = () => ({
+  const getInputProps = (): ComposerInputProps => ({
     value: text,
     onChange: (e: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => setText(e.target.value),
     onKeyDown: (e: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => {
@@ -60,7 +81,7 @@ export function useComposer({ maxLength }: ComposerOptions = {}) {
       // with isComposing false but keyCode 229).
       if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing && e.nativeEvent.keyCode !== IME_KEY_CODE) {
         e.preventDefault();
-        if (canSend) send();
+        if (canSend) submit();
       }
     },
     // No native maxlength: it counts UTF-16 units (an emoji as 2) where setText counts characters.
@@ -69,10 +90,8 @@ export function useComposer({ maxLength }: ComposerOptions = {}) {
   return {
     text,
     setText,
-    /** Characters left when a max length is set, else null. */
     remaining: maxLength !== undefined ? maxLength - Array.from(text).length : null,
-    /** Sends the text; null while there is nothing to send. */
-    send: canSend ? send : null,
+    submit: canSend ? submit : null,
     getInputProps,
   };
 }

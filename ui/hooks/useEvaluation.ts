@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { EvaluationStatus, canEvaluate, evaluationShown, type ChatState } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
@@ -20,12 +20,47 @@ export interface Star {
   label: string | null;
 }
 
+/** Props of one star's radio input (`getStarProps(value)`). */
+export interface StarInputProps {
+  type: 'radio';
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+}
+
+/** What useEvaluation returns: the dialog's state, its values and its actions. */
+export interface UseEvaluationResult {
+  /** SPEC §4 evaluation status: 0 none, 1 shown, 2 submitted. */
+  status: EvaluationStatus;
+  /** The dialog is up: asked for (status 1), or thanking after a submission. */
+  open: boolean;
+  /** A submission succeeded; until closed. */
+  thanked: boolean;
+  stars: Star[];
+  /** The star picked, 0 for none. */
+  star: number;
+  setStar: Dispatch<SetStateAction<number>>;
+  comment: string;
+  setComment: Dispatch<SetStateAction<string>>;
+  submitting: boolean;
+  /** Sends the rating; null until a star is picked, and while sending. */
+  submit: (() => void) | null;
+  /** Closes the dialog: dismisses an unsent rating, or ends the thank-you. */
+  close: (() => void) | null;
+  /** Shows the dialog again after a session ended; null when not offered. */
+  show: (() => void) | null;
+  /** Props of a star's radio input: a native radio group, so arrow keys move between stars. */
+  getStarProps: (value: number) => StarInputProps;
+  getCommentProps: () => { value: string; onChange: (e: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => void };
+}
+
 /**
  * The evaluation dialog (SPEC §4 Evaluation status 0/1/2, §7 evaluate): stars, an optional comment,
  * `submit` (null until a star is picked), `close`, and `thanked` after a submission succeeded, until
- * closed. `rate` opens it after a session ended (null when not offered). Failed submissions keep the values.
+ * closed. `show` opens it after a session ended (null when not offered). Failed submissions keep the values.
  */
-export function useEvaluation() {
+export function useEvaluation(): UseEvaluationResult {
   const engine = useChatEngine();
   const { status, labels, shown, canRate } = useChatSelector(pick, shallowEqual);
   const [star, setStar] = useState(0);
@@ -51,7 +86,6 @@ export function useEvaluation() {
 
   return {
     status,
-    /** The dialog is up: asked for (status 1), or thanking after a submission. */
     open: shown || thanked,
     thanked,
     stars,
@@ -68,12 +102,10 @@ export function useEvaluation() {
             engine.submitEvaluation(text ? { star, comment: text } : { star });
           }
         : null,
-    /** Closes the dialog: dismisses an unsent rating, or ends the thank-you. */
     close: shown ? engine.dismissEvaluation : thanked ? () => setThanked(false) : null,
-    rate: canRate ? engine.openEvaluation : null,
-    /** Props of a star's radio input: a native radio group, so arrow keys move between stars. */
+    show: canRate ? engine.openEvaluation : null,
     getStarProps: (value: number) => ({
-      type: 'radio' as const,
+      type: 'radio',
       name,
       value: String(value),
       checked: star === value,

@@ -1,24 +1,45 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { useSendFile } from './useSendFile';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent, type RefObject } from 'react';
+import { useSendFile, type FileError } from './useSendFile';
 
 /** Whether a drag carries files (not text or a link dragged within the page). */
 const hasFiles = (e: { dataTransfer: DataTransfer | null }): boolean => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+
+/** What useFileUpload returns: a file input, a drop zone, and the last refusal. */
+export interface UseFileUploadResult {
+  /** Props of the (usually hidden) `<input type="file">`; any file type, several at once. */
+  getInputProps: () => {
+    ref: RefObject<HTMLInputElement | null>;
+    type: 'file';
+    multiple: boolean;
+    onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  };
+  /** Props of the element files are dropped on. */
+  getDropZoneProps: () => { onDragOver: (e: DragEvent<HTMLElement>) => void; onDrop: (e: DragEvent<HTMLElement>) => void };
+  /** Opens the file picker. */
+  openPicker: () => void;
+  /** Sends each file as a file message. */
+  sendFiles: (files: FileList | null | undefined) => void;
+  /** Files are dragged over the page: show the drop zone. */
+  isDragging: boolean;
+  error: FileError | null;
+  dismissError: () => void;
+}
 
 /**
  * Files from a picker or dropped (SPEC §4 Sending, §5): each is sent as a file message. While files
  * are dragged over the page `isDragging` is true (show a drop zone); a drop outside the zone is
  * swallowed so the browser does not navigate away to the file. `error` tells of a file too large.
  */
-export function useFileUpload() {
-  const { send, error, dismissError } = useSendFile();
+export function useFileUpload(): UseFileUploadResult {
+  const { sendFile, error, dismissError } = useSendFile();
   const inputRef = useRef<HTMLInputElement | null>(null);
   const [isDragging, setDragging] = useState(false);
 
   const sendAll = useCallback(
     (files: FileList | null | undefined) => {
-      for (const file of Array.from(files ?? [])) send(file, file.name);
+      for (const file of Array.from(files ?? [])) sendFile(file, file.name);
     },
-    [send],
+    [sendFile],
   );
 
   useEffect(() => {

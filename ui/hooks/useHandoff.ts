@@ -1,4 +1,4 @@
-import { canEnd, canRequestHuman, currentAgent, type ChatState } from '@visitor-chat/chat-engine';
+import { canEnd, canRequestHuman, currentAgent, type ChatState, type CurrentAgent } from '@visitor-chat/chat-engine';
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 
@@ -13,12 +13,24 @@ const pick = (s: ChatState) => {
   };
 };
 
+/** What useHandoff returns: asking for an agent, ending the chat, and who the visitor talks with. */
+export interface UseHandoffResult {
+  /** A transfer to an agent is under way. */
+  transferring: boolean;
+  /** Asks for a human agent; null while not allowed. */
+  requestHuman: (() => void) | null;
+  /** Ends the agent conversation; null while not allowed. */
+  endChat: (() => void) | null;
+  /** Who the visitor talks with; null outside a conversation with an agent. */
+  agent: CurrentAgent | null;
+}
+
 /**
  * Moving between robot, agent and the end of the chat (SPEC §4): `requestHuman` asks for an agent
  * and `endChat` ends the agent conversation; each is null while not allowed. `agent` is who the
  * visitor talks with (the engine's currentAgent): null outside a conversation with an agent.
  */
-export function useHandoff() {
+export function useHandoff(): UseHandoffResult {
   const engine = useChatEngine();
   const { canRequest, canEnd: endable, transferring, agentName, agentAvatar } = useChatSelector(pick, shallowEqual);
   return {

@@ -3,8 +3,8 @@ import { LEAVE_MESSAGE_FIELDS, contactRequired, leaveMessageEditable, validateLe
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 import { useChatEvents } from './useChatEvents';
-import { useFormFields } from './useFormFields';
-import { useLeaveMessageOffer } from './useLeaveMessageOffer';
+import { useFormFields, type FormFieldsState } from './useFormFields';
+import { useLeaveMessageOffer, type UseLeaveMessageOfferResult } from './useLeaveMessageOffer';
 
 const pick = (s: ChatState) => ({
   open: s.leaveMessage.open,
@@ -15,6 +15,17 @@ const pick = (s: ChatState) => ({
   query: s.query,
 });
 
+/** What useLeaveMessage returns: the form's fields (FormFieldsState), whether it is offered and open, and its actions. */
+export interface UseLeaveMessageResult extends FormFieldsState, UseLeaveMessageOfferResult {
+  open: boolean;
+  sending: boolean;
+  /** The channel promised an answer: a phone or an email is required (docs/protocol.md "Leave a message"). */
+  contactRequired: boolean;
+  close: (() => void) | null;
+  /** Checks the fields and leaves the message: false when a field is invalid (focus goes there). */
+  submit: (() => boolean) | null;
+}
+
 /**
  * The leave-message form (SPEC §2, §4 transfer 1 and 5, §7 leaveMsg): `offered` says why it is
  * offered (null when not); `openForm`, `close` and `submit` are null when not allowed. Fields are
@@ -22,7 +33,7 @@ const pick = (s: ChatState) => ({
  * when the channel promised an answer; they are cleared once the message is delivered and kept
  * when it fails. Text the visitor sent where nobody reads it (nobodyReads) arrives as the message.
  */
-export function useLeaveMessage() {
+export function useLeaveMessage(): UseLeaveMessageResult {
   const engine = useChatEngine();
   const { offered, openForm } = useLeaveMessageOffer();
   const { open, sending, draft, editable, contact, query } = useChatSelector(pick, shallowEqual);
@@ -45,11 +56,9 @@ export function useLeaveMessage() {
     offered,
     open,
     sending,
-    /** The channel promised an answer: a phone or an email is required (docs/protocol.md "Leave a message"). */
     contactRequired: contact,
     openForm,
     close: editable ? engine.closeLeaveMessage : null,
-    /** Checks the fields and leaves the message: false when a field is invalid (focus goes there). */
     submit: editable
       ? (): boolean => {
           const values = form.check();

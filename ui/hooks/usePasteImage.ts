@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ClipboardEvent } from 'react';
 import { MsgType, fileMsgType } from '@visitor-chat/chat-engine';
-import { previewOf, revokePreview, useSendFile } from './useSendFile';
+import { previewOf, revokePreview, useSendFile, type FileError } from './useSendFile';
 
 /** A pasted image waiting for the visitor's confirmation (SPEC §5: 'Send photo', send or cancel). */
 export interface PendingImage {
@@ -20,12 +20,24 @@ function imageName(file: File): string {
   return `image.${subtype}`;
 }
 
+/** What usePasteImage returns: the paste handler, the image on offer, and the last refusal. */
+export interface UsePasteImageResult {
+  /** Props of the element pasted into (the composer). */
+  getPasteProps: () => { onPaste: (e: ClipboardEvent<HTMLElement>) => void };
+  /** The pasted image waiting for the visitor's confirmation; null when none. */
+  pending: PendingImage | null;
+  /** Offers a file for confirmation, as a paste of it would. */
+  offer: (file: File) => void;
+  error: FileError | null;
+  dismissError: () => void;
+}
+
 /**
  * Pasted clipboard images (SPEC §5): `getPasteProps()` goes on the text field; pasting an image
  * offers it as `pending` for confirmation instead of inserting anything. Text pastes as usual.
  */
-export function usePasteImage() {
-  const { send, error, dismissError } = useSendFile();
+export function usePasteImage(): UsePasteImageResult {
+  const { sendFile, error, dismissError } = useSendFile();
   const [pending, setPending] = useState<{ file: File; fileName: string; previewUrl: string | undefined } | null>(null);
   // The preview of the image on offer, released when it is replaced, cancelled or unmounted.
   const offered = useRef<string | undefined>(undefined);
@@ -55,7 +67,7 @@ export function usePasteImage() {
       // The sent message keeps showing the preview, so it is no longer ours to release.
       offered.current = undefined;
       setPending(null);
-      send(pending.file, pending.fileName, { previewUrl: pending.previewUrl });
+      sendFile(pending.file, pending.fileName, { previewUrl: pending.previewUrl });
     },
     cancel: () => {
       revokePreview(offered.current);

@@ -28,13 +28,31 @@ const REST: Gesture = { status: 'pending', distance: 0 };
 const pick = (s: ChatState) => ({ loading: s.history.loading, canLoad: canLoadOlder(s) });
 const scrolledToTop = (el: HTMLElement) => el.scrollTop <= 0;
 
+/** What usePullToRefresh returns: the gesture's status and distance, and the list container's props. */
+export interface UsePullToRefreshResult {
+  status: PullStatus;
+  /** How far the list is pulled down, in px. */
+  distance: number;
+  /** Props of the scrolling list's container: its touch and pointer handlers. */
+  getContainerProps: () => {
+    onTouchStart: (e: TouchEvent<HTMLElement>) => void;
+    onTouchMove: (e: TouchEvent<HTMLElement>) => void;
+    onTouchEnd: () => void;
+    onTouchCancel: () => void;
+    onPointerDown: (e: PointerEvent<HTMLElement>) => void;
+    onPointerMove: (e: PointerEvent<HTMLElement>) => void;
+    onPointerUp: (e: PointerEvent<HTMLElement>) => void;
+    onPointerCancel: (e: PointerEvent<HTMLElement>) => void;
+  };
+}
+
 /**
  * Pull-to-refresh over the message list (SPEC §4, §9): pending → pull → active once pulled past
  * 20 px (finger travel ÷ 2, capped at 60) → loading (held at 30 px) after release while active,
  * which loads the next older history page (getHistoryMsg with maxTime = the oldest message).
  * `getContainerProps()` wires touch and mouse/pen pointer handlers onto the scroll container.
  */
-export function usePullToRefresh({ atTop = scrolledToTop }: PullToRefreshOptions = {}) {
+export function usePullToRefresh({ atTop = scrolledToTop }: PullToRefreshOptions = {}): UsePullToRefreshResult {
   const engine = useChatEngine();
   const { loading, canLoad } = useChatSelector(pick, shallowEqual);
   const [gesture, setGesture] = useState<Gesture>(REST);

@@ -16,6 +16,33 @@ export interface RobotTipsOptions {
 /** The text field's own key handler, which the suggestions' keys run before. */
 type KeyHandler = (e: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => void;
 
+/** What useRobotTips returns: the suggestions, the one highlighted, and the combobox's props. */
+export interface UseRobotTipsResult {
+  tips: readonly string[];
+  /** The index of the tip highlighted, -1 for none. */
+  highlighted: number;
+  highlight: (index: number) => void;
+  /** Chooses a tip: true when there was one to choose. */
+  choose: (index: number) => boolean;
+  dismiss: () => void;
+  /** Props of the text field, with its own key handler chained. */
+  getInputProps: (own?: { onKeyDown?: KeyHandler }) => {
+    'aria-autocomplete': 'list';
+    'aria-controls': string | undefined;
+    'aria-activedescendant': string | undefined;
+    onKeyDown: KeyHandler;
+  };
+  getListProps: () => { id: string; role: 'listbox' };
+  getOptionProps: (index: number) => {
+    id: string;
+    role: 'option';
+    'aria-selected': boolean;
+    onMouseDown: (e: { preventDefault(): void }) => void;
+    onMouseEnter: () => void;
+    onClick: () => boolean;
+  };
+}
+
 /**
  * The robot's suggestions while the visitor types (SPEC §7 robotTips; the engine asks after a pause in
  * robot mode and keeps at most five), as a listbox the text field controls: ArrowDown/ArrowUp move the
@@ -23,7 +50,7 @@ type KeyHandler = (e: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => 
  * come. `choose(i)` sends a suggestion as the visitor's message. The highlight and the dismissal are
  * the UI's: a second UI on the same engine keeps its own.
  */
-export function useRobotTips({ onChosen }: RobotTipsOptions = {}) {
+export function useRobotTips({ onChosen }: RobotTipsOptions = {}): UseRobotTipsResult {
   const engine = useChatEngine();
   const offered = useChatSelector(shownTips);
   const [dismissed, setDismissed] = useState<readonly string[] | null>(null);

@@ -24,18 +24,27 @@ export function revokePreview(url: string | undefined): void {
 
 const conversationOf = (s: ChatState): number => s.conversationChanges;
 
+/** What useSendFile returns: sending a file, and the last refusal. */
+export interface UseSendFileResult {
+  /** Sends a file (with a local preview): true when it went, false when refused (then `error` says why). */
+  sendFile: (file: Blob, fileName: string, extra?: SendFileExtra) => boolean;
+  /** The last refusal, until the next success, `dismissError()` or the end of its conversation. */
+  error: FileError | null;
+  dismissError: () => void;
+}
+
 /**
  * Sends files through the engine (SPEC §4 Sending, §5) with a local preview, and keeps the last
  * refusal (a file over the size limit) as `error` until the next success, `dismissError()`, or the
  * end of the conversation it was refused in (or the start of another: ChatState.conversationChanges).
  */
-export function useSendFile() {
+export function useSendFile(): UseSendFileResult {
   const engine = useChatEngine();
   const [refusal, setRefusal] = useState<{ error: FileError; conversation: number } | null>(null);
   const setError = useCallback((error: FileError | null) => setRefusal(error && { error, conversation: conversationOf(engine.getSnapshot()) }), [engine]);
   const conversation = useChatSelector(conversationOf);
   const error = refusal?.conversation === conversation ? refusal.error : null;
-  const send = useCallback(
+  const sendFile = useCallback(
     (file: Blob, fileName: string, extra: SendFileExtra = {}): boolean => {
       const previewUrl = extra.previewUrl ?? previewOf(file, fileName, extra.audioDuration !== undefined);
       const result = engine.sendFile(file, fileName, { ...extra, previewUrl });
@@ -50,5 +59,5 @@ export function useSendFile() {
     [engine, setError],
   );
   const dismissError = useCallback(() => setError(null), [setError]);
-  return { send, error, dismissError };
+  return { sendFile, error, dismissError };
 }

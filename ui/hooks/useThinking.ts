@@ -5,6 +5,14 @@ import { answerThinking, thoughtSeconds, type ChatMessage, type RobotAnswer } fr
 const TICK_MS = 1_000;
 const MS_PER_SECOND = 1_000;
 
+/** What useThinking returns: the thinking block's state. */
+export interface UseThinkingResult {
+  /** The answer is awaited. */
+  running: boolean;
+  /** Whole seconds thought so far, or in all; null when none to show. */
+  seconds: number | null;
+}
+
 /**
  * The thinking block of a robot answer (SPEC §4 Thinking block): `running` while the answer is
  * awaited, with the whole seconds elapsed so far; once answered, the seconds it took
@@ -12,7 +20,7 @@ const MS_PER_SECOND = 1_000;
  * when the message never thought (e.g. from history). Given the answer as it streams
  * (`useRobotAnswer`), the thinking ends when its text starts, and a retry counts from its ask.
  */
-export function useThinking(message: ChatMessage, answer?: RobotAnswer | null): { running: boolean; seconds: number | null } {
+export function useThinking(message: ChatMessage, answer?: RobotAnswer | null): UseThinkingResult {
   const running = answer ? answerThinking(answer) : message.awaiting === true;
   const since = answer?.startedAt ?? message.createdAt;
   const [now, setNow] = useState(() => Date.now());

@@ -3,11 +3,22 @@ import { userFormRequired, type ChatState, type FormField } from '@visitor-chat/
 import { useChatEngine } from './ChatProvider';
 import { shallowEqual, useChatSelector } from './useChatSelector';
 import { useChatEvents } from './useChatEvents';
-import { useFormFields } from './useFormFields';
+import { useFormFields, type FormFieldsState } from './useFormFields';
 
 const NO_FIELDS: readonly FormField[] = [];
 
 const pick = (s: ChatState) => ({ required: userFormRequired(s), config: s.channel?.userForm ?? null, query: s.query });
+
+/** What useUserForm returns: the form's fields (FormFieldsState), whether it is asked for and how, and submitting it. */
+export interface UseUserFormResult extends FormFieldsState {
+  /** The form is asked for (SPEC §4 status 1). */
+  required: boolean;
+  /** Shown as a modal (else above the composer), per the channel's config. */
+  modal: boolean;
+  submitting: boolean;
+  /** Checks the fields and sends them: false when a field is invalid (focus goes there); null when not allowed. */
+  submit: (() => boolean) | null;
+}
 
 /**
  * The user information form (SPEC §2–§5): shown while `required`; modal or inline per config; fields
@@ -15,7 +26,7 @@ const pick = (s: ChatState) => ({ required: userFormRequired(s), config: s.chann
  * it returns false (focus on the first invalid field) or sends engine.submitUserForm. On failure the
  * values stay (the engine asks for the 'submission failed' toast).
  */
-export function useUserForm() {
+export function useUserForm(): UseUserFormResult {
   const engine = useChatEngine();
   const { required, config, query } = useChatSelector(pick, shallowEqual);
   const form = useFormFields(config?.fields ?? NO_FIELDS, query);

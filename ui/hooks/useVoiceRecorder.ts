@@ -39,13 +39,34 @@ interface Take {
   cancelled: boolean;
 }
 
+/** What useVoiceRecorder returns: the recorder's state, its last error, and the hold-to-talk button's props. */
+export interface UseVoiceRecorderResult {
+  state: RecorderState;
+  /** When recording started (the `now` clock, ms); null when not recording. */
+  startedAt: number | null;
+  error: RecorderError | null;
+  dismissError: () => void;
+  /** Drops the recording under way. */
+  cancel: () => void;
+  /** Props of the hold-to-talk button. */
+  getRecorderProps: () => {
+    onPointerDown: (e: PointerEvent<HTMLElement>) => void;
+    onPointerMove: (e: PointerEvent<HTMLElement>) => void;
+    onPointerUp: (e: PointerEvent<HTMLElement>) => void;
+    onPointerCancel: () => void;
+    onContextMenu: (e: { preventDefault(): void }) => void;
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+    onKeyUp: (e: KeyboardEvent<HTMLElement>) => void;
+  };
+}
+
 /**
  * Hold to talk (SPEC §4 Voice recorder): pointer down starts recording; dragging up more than
  * RECORDER_CANCEL_PX turns it to willCancel; release sends the audio with its duration, or cancels
  * when above. Keyboard: hold Space or Enter, Escape cancels. `getRecorderProps()` goes on the button.
  */
-export function useVoiceRecorder(options: VoiceRecorderOptions = {}) {
-  const { send } = useSendFile();
+export function useVoiceRecorder(options: VoiceRecorderOptions = {}): UseVoiceRecorderResult {
+  const { sendFile } = useSendFile();
   const [state, setState] = useState<RecorderState>('initial');
   const [error, setError] = useState<RecorderError | null>(null);
   const [startedAt, setStartedAt] = useState<number | null>(null);
@@ -64,9 +85,9 @@ export function useVoiceRecorder(options: VoiceRecorderOptions = {}) {
       }
       const type = t.recorder?.mimeType || t.chunks[0]?.type || 'audio/webm';
       const extension = audioExtension(type);
-      send(new Blob(t.chunks, { type }), `voice-${t.startedAt ?? 0}.${extension}`, { audioDuration: Math.round(duration / 1000) });
+      sendFile(new Blob(t.chunks, { type }), `voice-${t.startedAt ?? 0}.${extension}`, { audioDuration: Math.round(duration / 1000) });
     },
-    [send],
+    [sendFile],
   );
 
   const start = useCallback(

@@ -134,7 +134,8 @@ export function rememberedGroup(groups: readonly AgentGroup[], stored: string | 
 export const HANDOFF_MESSAGES_MAX = 20;
 
 /** The kinds of message an agent can read in its session: no system lines, FAQ lists or left messages. */
-const SAID: ReadonlySet<MsgType> = new Set([MsgType.Text, MsgType.Image, MsgType.File, MsgType.Audio, MsgType.Video, MsgType.Answer, MsgType.Card]);
+const agentReads = (type: MsgType): boolean =>
+  ([MsgType.Text, MsgType.Image, MsgType.File, MsgType.Audio, MsgType.Video, MsgType.Answer, MsgType.Card] as readonly MsgType[]).includes(type);
 
 /**
  * What the visitor and the robot said from `since` (the session's start in this page) to `until`
@@ -148,7 +149,7 @@ export function robotConversation(s: ChatState, since: number, until: number): C
     (m) =>
       m.createdAt >= since &&
       m.createdAt <= until &&
-      SAID.has(m.msgType) &&
+      agentReads(m.msgType) &&
       m.notice === undefined &&
       ((m.senderType === SenderType.Visitor && m.status === MessageStatus.Sent) || (m.senderType === SenderType.Robot && !m.awaiting)),
   );

@@ -22,7 +22,7 @@ export interface OutboxEntry {
 /** A message older than this is not sent any more after a reload: it is dropped from the outbox with a log line. */
 const OUTBOX_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 
-const MSG_TYPES: readonly unknown[] = Object.values(MsgType);
+const MSG_TYPES: readonly unknown[] = /* @__PURE__ */ Object.values(MsgType);
 
 const entryOf = (m: ChatMessage): OutboxEntry => ({
   id: m.id,

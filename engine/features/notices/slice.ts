@@ -1,7 +1,7 @@
 import type { Cases } from '../../core/cases';
 import type { Intent } from '../../core/intents';
 import type { ChatMessage } from '../../model/message';
-import { append } from '../../model/timeline';
+import { append, insertBefore } from '../../model/timeline';
 import { isEmptySystemMessage } from './predicates';
 
 /** Messages the engine posts itself: system lines now, and the SPEC §7 system-message queue. */
@@ -11,20 +11,23 @@ export interface NoticesState {
 }
 
 export type NoticesResult =
-  /** A message the engine writes (a system line, the robot's welcome) is shown now. */
-  | { type: 'messageAdded'; message: ChatMessage }
+  /** A message the engine writes (a system line, the robot's welcome) is shown now: last, or right above message `before`. */
+  | { type: 'messageAdded'; message: ChatMessage; before?: string }
   /** A message waits in the system-message queue (SPEC §7). */
   | { type: 'systemMessageQueued'; message: ChatMessage }
   /** The queue's head is shown (and posted with sysMsg). */
   | { type: 'systemMessageDequeued'; id: string };
 
-/** The intent that shows a message the engine wrote. */
-export const added = (message: ChatMessage): Intent => ({ type: 'messageAdded', message });
+/** The intent that shows a message the engine wrote: last, or right above message `before`. */
+export const added = (message: ChatMessage, before?: string): Intent => ({ type: 'messageAdded', message, ...(before !== undefined && { before }) });
 
 export const initialNotices: NoticesState = { sysQueue: [] };
 
 export const noticesCases = {
-  messageAdded: (state, { message }) => (isEmptySystemMessage(message) ? state : { ...state, messages: append(state.messages, message) }),
+  messageAdded: (state, { message, before }) =>
+    isEmptySystemMessage(message)
+      ? state
+      : { ...state, messages: before === undefined ? append(state.messages, message) : insertBefore(state.messages, before, message) },
   systemMessageQueued: (state, { message }) => (isEmptySystemMessage(message) ? state : { ...state, sysQueue: [...state.sysQueue, message] }),
   systemMessageDequeued: (state, { id }) => {
     const message = state.sysQueue.find((m) => m.id === id);

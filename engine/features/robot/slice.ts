@@ -3,7 +3,7 @@ import type { ChatState } from '../../core/state';
 import { cardFallbackText } from '../../model/cardText';
 import { MsgType, SenderType } from '../../model/codes';
 import { createMessage, type ChatMessage, type MessageRating } from '../../model/message';
-import { NOTICE_FALLBACK } from '../../model/notice';
+import { noticeFallback } from '../../model/notice';
 import { suggestionsOf } from '../../model/quickReply';
 import { append, findMessage, update } from '../../model/timeline';
 import type { RobotAskData } from '../../protocol';
@@ -133,7 +133,7 @@ export const robotCases = {
         senderType: SenderType.System,
         position: 'center',
         msgType: MsgType.SystemText,
-        msgContent: NOTICE_FALLBACK.robotUnavailable,
+        msgContent: noticeFallback({ id: 'robotUnavailable' }),
         notice: { id: 'robotUnavailable' },
         awaiting: undefined,
       })),

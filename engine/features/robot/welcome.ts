@@ -11,7 +11,9 @@ import { robotAnswers } from './predicates';
  * What opens the chat once the first history page is in, in this order: for a new conversation the
  * robot welcome (SPEC §4 Receive mode 0: robotWelcomeMode, in robot mode); the channel's FAQ message
  * (SPEC §2, opensWithFaq: new or returning visitor, robot or agent mode, before an agent talks);
- * for a new conversation the channel's auto-tip (SPEC §3, type 13), in any mode.
+ * for a new conversation the channel's auto-tip (SPEC §3, type 13), in any mode. In a new
+ * conversation it goes above what the visitor typed while the history loaded (a message sent right
+ * after start() comes after the welcome, though the welcome is written later).
  */
 export const welcome: Effect = ({ intent$, getState, scheduler, newId }) =>
   intent$.pipe(
@@ -21,6 +23,8 @@ export const welcome: Effect = ({ intent$, getState, scheduler, newId }) =>
       const state = getState();
       // New: the history holds no visitor message (one typed while the page loads does not count).
       const isNew = loaded.type === 'historyFailed' || !loaded.messages.some((m) => m.senderType === SenderType.Visitor);
+      // In a new conversation every visitor message shown was typed in this page: the opening goes above the first.
+      const typedFirst = isNew ? state.messages.find((m) => m.senderType === SenderType.Visitor)?.id : undefined;
       const opening: ChatMessage[] = [];
       const text = state.channel?.robotWelcome;
       if (isNew && text && robotAnswers(state)) {
@@ -47,6 +51,6 @@ export const welcome: Effect = ({ intent$, getState, scheduler, newId }) =>
           }),
         );
       }
-      return opening.length ? of(...opening.map((m) => added(m))) : EMPTY;
+      return opening.length ? of(...opening.map((m) => added(m, typedFirst))) : EMPTY;
     }),
   );

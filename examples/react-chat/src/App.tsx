@@ -19,7 +19,7 @@ function errorMessage(error: ChatError): string {
 /** A chat window of our own, on the headless hooks: no component or style of the widget. */
 function Chat() {
   const { phase, error, channel, messages, retryStart } = useChat();
-  const { send, getInputProps } = useComposer({ maxLength: 500 });
+  const { submit, getInputProps } = useComposer({ maxLength: 500 });
   const { requestHuman, endChat } = useHandoff();
 
   if (error) {
@@ -62,11 +62,11 @@ function Chat() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          send?.();
+          submit?.();
         }}
       >
         <input aria-label="Message" placeholder="Ask a question" {...getInputProps()} />
-        <button type="submit" disabled={!send}>
+        <button type="submit" disabled={!submit}>
           Send
         </button>
       </form>

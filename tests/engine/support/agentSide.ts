@@ -4,7 +4,7 @@ import { eventBatches } from '#engine/features/agentEvents/batches';
 import type { EventBatch } from '#engine/transport/visitorApi';
 import { ChatStatus, MsgType, ReceiveMode, SenderType } from '#engine/model/codes';
 import { type ChatMessage, createMessage } from '#engine/model/message';
-import { type Notice, NOTICE_FALLBACK } from '#engine/model/notice';
+import { type Notice, noticeFallback } from '#engine/model/notice';
 import type { ChatState } from '#engine/core/state';
 import type { WireChannelInfo } from '#engine/protocol';
 import { readyState, runEffect, type SpecContext } from './effectSpec';
@@ -40,7 +40,8 @@ export function systemLine(id: string, msgContent: string, createdAt: number): C
 
 /** A system line the engine words itself: translated by id, English fallback in msgContent. */
 export function noticeLine(id: string, notice: Notice['id'], createdAt: number, values?: Notice['values']): ChatMessage {
-  return { ...systemLine(id, NOTICE_FALLBACK[notice], createdAt), notice: values ? { id: notice, values } : { id: notice } };
+  const shown: Notice = values ? { id: notice, values } : { id: notice };
+  return { ...systemLine(id, noticeFallback(shown), createdAt), notice: shown };
 }
 
 /** A message of the agent (or of the visitor with `senderType`), as shown. */

@@ -141,7 +141,9 @@ describe('robotAsk: the JSON answer or the UI message stream', () => {
     controller?.enqueue(new TextEncoder().encode('data: {"type":"text-delta","id":"t","delta":"We open"}\n\n'));
     await vi.waitFor(() => expect(frames).toHaveLength(1));
     controller?.error(new TypeError('terminated'));
-    expect(await ended).toEqual(new NetworkError('robotAsk', 'robotAsk: terminated'));
+    // What happened and where, the call named once (by the error's call).
+    expect(await ended).toEqual(new NetworkError('robotAsk', 'terminated', 'https://chat.example/api/chat/visitor/robotAsk'));
+    expect(await ended).toMatchObject({ message: 'terminated (https://chat.example/api/chat/visitor/robotAsk)' });
   });
 
   it('unsubscribing aborts the request and stops reading the stream', async () => {

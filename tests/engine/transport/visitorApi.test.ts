@@ -1,9 +1,10 @@
 import { HttpResponse, delay, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { firstValueFrom, toArray, type Observable } from 'rxjs';
+import { first, firstValueFrom, toArray, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '#engine/constants';
+import { createChatEngine } from '#engine/engine';
 import { ReceiveMode } from '#engine/model/codes';
 import { ApiError, MalformedResponseError, NetworkError, TimeoutError, TransportError } from '#engine/transport/errors';
 import { createVisitorApi, type VisitorApi } from '#engine/transport/visitorApi';
@@ -142,7 +143,7 @@ describe('VisitorApi over fetch (SPEC §7)', () => {
     const notEnvelope = await failure(newApi().typing({ userId: 'u', msgContent: 'x' }));
 
     expect(notJson).toBeInstanceOf(MalformedResponseError);
-    expect(notJson).toMatchObject({ call: 'sendMsg', kind: 'malformed' });
+    expect(notJson).toMatchObject({ call: 'sendMsg', kind: 'malformed', message: `HTTP 502, the answer is not a JSON envelope (${url('sendMsg')})` });
     expect(notEnvelope).toBeInstanceOf(MalformedResponseError);
   });
 
@@ -221,6 +222,17 @@ describe('VisitorApi over fetch (SPEC §7)', () => {
     expect(await failure(ask())).toBeInstanceOf(MalformedResponseError);
   });
 
+  it('issue 29: an unreachable backend is told as the call once and the address that failed ("channelInfo: Failed to fetch (…/channelInfo)")', async () => {
+    server.use(http.post(url('channelInfo'), () => HttpResponse.error()));
+    const engine = createChatEngine({ query: '?channelid=demo', api: newApi() });
+    const failed = firstValueFrom(engine.state$.pipe(first((s) => s.phase === 'error')));
+    engine.start();
+    const { error } = await failed;
+    engine.dispose();
+
+    expect(error).toEqual({ code: 'unreachable', call: 'channelInfo', detail: `Failed to fetch (${url('channelInfo')})` });
+  });
+
   it('a network failure is a NetworkError', async () => {
     server.use(http.post(url('getEventMsg'), () => HttpResponse.error()));
 
@@ -242,7 +254,12 @@ describe('VisitorApi over fetch (SPEC §7)', () => {
     await advanceTo(scheduler, HTTP_TIMEOUT_MS);
     const { error } = await call.settled;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ call: 'channelInfo', timeoutMs: HTTP_TIMEOUT_MS, kind: 'timeout' });
+    expect(error).toMatchObject({
+      call: 'channelInfo',
+      timeoutMs: HTTP_TIMEOUT_MS,
+      kind: 'timeout',
+      message: `no answer within 20000 ms (${url('channelInfo')})`,
+    });
   });
 
   it('SPEC §7, §9: an upload has 60 000 ms — still waiting at 20 s, a TimeoutError at 60 s', async () => {

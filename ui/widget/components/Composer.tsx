@@ -87,7 +87,7 @@ const ComposerProblem = lazyPart('composer problem', () => import('./ComposerPro
 export function Composer({ maxLength }: ComposerProps) {
   const { t } = useLingui();
   const [mode, setMode] = useState<'text' | 'voice'>('text');
-  const { text, setText, send, remaining, getInputProps } = useComposer({ maxLength });
+  const { text, setText, submit, remaining, getInputProps } = useComposer({ maxLength });
   useKeptDraft(text, setText);
   // The chat in view, focus nowhere yet: the composer takes it (keepFocus.ts).
   useEffect(() => {
@@ -124,7 +124,7 @@ export function Composer({ maxLength }: ComposerProps) {
         className="composer"
         onSubmit={(e) => {
           e.preventDefault();
-          send?.();
+          submit?.();
         }}
       >
         {/* The picker is opened by the attach button; the input itself stays out of sight and tab order. */}
@@ -192,7 +192,7 @@ export function Composer({ maxLength }: ComposerProps) {
                 </span>
               )}
             </div>
-            <button type="submit" className="composer__send" disabled={!send} aria-label={t`Send`}>
+            <button type="submit" className="composer__send" disabled={!submit} aria-label={t`Send`}>
               <svg viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />
               </svg>

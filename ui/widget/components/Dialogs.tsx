@@ -24,7 +24,7 @@ const offerInMessages = (s: ChatState) => s.leaveMessage.offered === 'offline' &
  */
 export function Dialogs() {
   const engine = useChatEngine();
-  const { rate } = useEvaluation();
+  const { show: showEvaluation } = useEvaluation();
   const inMessages = useChatSelector(offerInMessages);
   const offered = useChatSelector(noAgentCanAnswer);
   const showOffer = offered && !inMessages;
@@ -35,11 +35,11 @@ export function Dialogs() {
       {want.groups && <GroupPicker dismiss={null} />}
       {want.leaveMessage && <LeaveMessageForm dismiss={engine.closeLeaveMessage} />}
       {want.evaluation && <EvaluationDialog dismiss={engine.dismissEvaluation} />}
-      {(showOffer || rate) && (
+      {(showOffer || showEvaluation) && (
         <div className="chat-actions">
           {showOffer && <LeaveMessageButton />}
-          {rate && (
-            <button type="button" className="offer-button" onClick={rate}>
+          {showEvaluation && (
+            <button type="button" className="offer-button" onClick={showEvaluation}>
               <svg viewBox="0 0 24 24" aria-hidden="true">
                 <path d="m12 2.5 2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8Z" />
               </svg>

@@ -4,7 +4,7 @@ import type { EffectOutput, Intent } from '#engine/core/intents';
 import { pageNotices } from '#engine/features/notices/pageNotices';
 import { ChatStatus, MsgType, SenderType } from '#engine/model/codes';
 import { createMessage } from '#engine/model/message';
-import { parseQuery } from '#engine/model/query';
+import { parseQuery, type ChatQuery } from '#engine/model/query';
 import { CHANNEL_ID, newScheduler } from '../../support/fixtures';
 import { runEffect, stateWith } from '../../support/effectSpec';
 import { agentChannel, agentState, textLine } from '../../support/agentSide';
@@ -92,6 +92,14 @@ describe('pageNotices effect: a new message from the other side asks the UI for 
     scheduler.run(({ cold, expectObservable }) => {
       expectObservable(runEffect(pageNotices, agentState(ChatStatus.InConversation), cold(' M', { M: v.M }), { scheduler }).output$).toBe('-', v);
       expectObservable(runEffect(pageNotices, stateWith({ query: EMBEDDED }), cold(' M', { M: v.M }), { scheduler }).output$).toBe('-', v);
+    });
+  });
+
+  it('issue 29: a query an integrator writes may leave `embedded` out, and is then not embedded: no parent message', () => {
+    const scheduler = newScheduler();
+    const query: ChatQuery = { channelId: CHANNEL_ID };
+    scheduler.run(({ cold, expectObservable }) => {
+      expectObservable(runEffect(pageNotices, agentState(ChatStatus.InConversation, { query }), cold(' M', { M: v.M }), { scheduler }).output$).toBe('-', v);
     });
   });
 });

@@ -39,6 +39,7 @@ const v = {
   V: { type: 'historyLoaded', messages: [historyMessage('h1', SenderType.Visitor)], exhausted: true },
   x: { type: 'historyFailed' },
   w: added(robotSays('m1', 0)),
+  b: added(robotSays('m1', 0), 'q1'),
   W: added(robotSays('m1', 30)),
   q: added(faqOf('m2', 0)),
   Q: added(faqOf('m2', 30)),
@@ -76,13 +77,17 @@ describe('welcome effect: SPEC §4 Receive mode 0, the robot welcome', () => {
     });
   });
 
-  it('a visitor who typed while the history loaded is still new: the welcome shows (no FAQ message without an FAQ)', () => {
+  it('a visitor who typed while the history loaded is still new: the welcome shows, below the history and above what they typed (no FAQ message without an FAQ)', () => {
     const scheduler = newScheduler();
-    scheduler.run(({ cold, expectObservable }) => {
+    scheduler.run(({ cold, expectObservable, flush }) => {
       const start = readyState({ channel: channel(WELCOME), messages: [sent('q1', 'hello')] });
       const intents = cold('h', v);
-      const expected = '    w';
-      expectObservable(runEffect(welcome, start, intents, { scheduler }).output$).toBe(expected, v);
+      const expected = '    b';
+      const run = runEffect(welcome, start, intents, { scheduler });
+      expectObservable(run.output$).toBe(expected, v);
+      flush();
+
+      expect(run.getState().messages.map((m) => m.id)).toEqual(['h1', 'm1', 'q1']);
     });
   });
 

@@ -37,6 +37,8 @@ describe('agent transfer (SPEC §4)', () => {
       expect(fake.bodies('getEventMsg')).toEqual([{ userId: USER_ID, pollId: 'p-1', lastEventId: '' }]);
       const [established, welcome] = engine.getSnapshot().messages;
       expect(established).toMatchObject({ senderType: SenderType.System, notice: { id: 'sessionEstablished', values: { agent: 'Ann' } }, createdAt: 100 });
+      // The English fallback, what a UI without translations shows, names the agent too.
+      expect(established?.msgContent).toBe('You are now chatting with Ann.');
       // The welcome goes through the system-message queue: shown and posted after its 1000 ms idle period.
       // The card's picture goes with the welcome (docs/protocol.md "Avatars").
       expect(welcome).toMatchObject({
