@@ -257,6 +257,8 @@ export function MessageList() {
           shift={prepended > 0 /* keeps the place when history is prepended */}
           onScroll={onScroll}
           role="log"
+          // A Tab stop: a keyboard can scroll the history with the arrow keys, also when no row holds a link or a button.
+          tabIndex={0}
           // The live region below reads each new message once, whole: the log itself stays silent, so
           // a robot answer growing delta by delta is never read per delta.
           aria-live="off"
