@@ -153,7 +153,7 @@ export default defineConfig({
       },
       // The browser suite against a build served as `npm start` serves it: `e2e` the default (React)
       // build, `e2e-preact` the WIDGET_RUNTIME=preact build (tests/e2e/globalSetup.ts). npm test runs
-      // all of `e2e` and, side by side with it, the tests tagged `smoke` of `e2e-preact` (package.json test:e2e).
+      // all of `e2e` and the tests tagged `smoke` of `e2e-preact` (package.json test:e2e).
       ...WIDGET_RUNTIMES.map((runtime) => ({
         extends: true as const,
         test: {
