@@ -83,11 +83,12 @@ export default defineConfig({
             // the card registry — a stale list costs bytes, not behaviour
             // (tests/bench/size.test.ts). The widget's URL and text helpers join them: the first
             // screen and most on-demand parts use them, and alone they made a chunk of their own
-            // (0.7 kB) whenever a part that uses them imports nothing else of the first screen's.
+            // (0.7 kB) whenever a part that uses them imports nothing else of the first screen's;
+            // so does the text with its links (LinkedText), which a long text's part shares (issue 30).
             {
               name: 'hooks',
               includeDependenciesRecursively: false,
-              test: /[\\/]ui[\\/]hooks[\\/](?!useVoiceRecorder|useUserForm|useGroupChoice|useEvaluation|useThinking|useMessageRating|useTypewriter|useCardComponent|mediaRecorder|useLeaveMessage\.|useFormFields)|[\\/]ui[\\/]widget[\\/](?:media|linkify)\.ts$|[\\/]observable-hooks[\\/]/,
+              test: /[\\/]ui[\\/]hooks[\\/](?!useVoiceRecorder|useUserForm|useGroupChoice|useEvaluation|useThinking|useMessageRating|useTypewriter|useCardComponent|mediaRecorder|useLeaveMessage\.|useFormFields)|[\\/]ui[\\/]widget[\\/](?:media|linkify)\.ts$|[\\/]ui[\\/]widget[\\/]components[\\/]LinkedText\.tsx$|[\\/]observable-hooks[\\/]/,
             },
           ],
         },

@@ -93,6 +93,7 @@ export {
 } from './model/card';
 export { cardFallbackText, isCardMessage, type OutgoingCard } from './model/cardText';
 export { messageText } from './model/preview';
+export { LONG_TEXT_CHARS, isLongText, longTextPrefix, textPieces } from './model/longText';
 export type { Notice, NoticeId } from './model/notice';
 export type { QuickReply } from './model/quickReply';
 export { avatarOf } from './model/avatar';

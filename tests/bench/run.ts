@@ -22,8 +22,10 @@
  *   (ROBOT_URL) into the `bench` channel: long tasks (none over 50 ms), what each delta changes
  *   outside the answer's own message (nothing), a delta's arrival to the frame that shows it (one
  *   frame).
+ * - Long message (./longMessage.ts): a 1 MB text with a link every 48 characters, and without links,
+ *   arriving, in history and expanded: the longest task (< 200 ms) and the freeze.
  * BENCH_ONLY names the sections to run, comma-separated: engine, widget (list, page, host page and launcher),
- * stream; all when unset (e.g. BENCH_ONLY=stream, about 40 s a build).
+ * stream, long; all when unset (e.g. BENCH_ONLY=stream, about 40 s a build).
  */
 import { cpus, loadavg } from 'node:os';
 import { Subject, of, type Observable } from 'rxjs';
@@ -35,6 +37,7 @@ import { startLikeNpmStart, startServerProcess, type ServedBuild } from '../supp
 import { emulateNetwork, launcherFigures, HOVER_MS, LOOPBACK, SLOW, type LauncherRun, type Network, type Visit } from './launcher';
 import { hostPageFigures, hostPageReport } from './hostPage';
 import { startPacedRobot, streamFigures, streamReport, STREAM } from './stream';
+import { longMessageFigures, longMessageReport } from './longMessage';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const POLL_SIZE = 1_000;
@@ -78,7 +81,7 @@ async function backToLatest(page: Page): Promise<{ took: number; longestTask: nu
   );
 }
 
-const SECTIONS = ['engine', 'widget', 'stream'] as const;
+const SECTIONS = ['engine', 'widget', 'stream', 'long'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = process.env.BENCH_ONLY?.split(',')
   .map((name) => name.trim())
@@ -298,11 +301,12 @@ try {
   for (const runtime of WIDGET_RUNTIMES) {
     // One build served at a time: the other server would only share the machine's cores.
     let distDir: string | undefined;
-    if (runs('widget')) {
+    if (runs('widget') || runs('long')) {
       const server = await startLikeNpmStart(runtime);
       distDir = server.distDir;
       try {
-        await widgetSection(runtime, server);
+        if (runs('widget')) await widgetSection(runtime, server);
+        if (runs('long')) console.log(`\n${runtime} build\n${longMessageReport(await longMessageFigures(server.url, CHROMIUM)).join('\n')}`);
       } finally {
         await server.stop();
       }

@@ -14,8 +14,9 @@ import { testedRuntime } from '../support/runtime';
  * Preact one (tag smoke). The budgets are ratchets, a little above the measured size: lower one
  * whenever its first screen shrinks; docs/sizes.md has the figures and their history.
  */
-// Raised by 0.5 kB each for issue 27's background resends (docs/sizes.md, History).
-const BUDGET_KB: Record<WidgetRuntime, number> = { react: 114, preact: 64.5 };
+// Raised by 0.5 kB each for issue 27's background resends, and by 0.5 kB each for issue 30's long
+// texts (the rule and the pieces of a streamed answer: React +597 B, Preact +571 B; docs/sizes.md, History).
+const BUDGET_KB: Record<WidgetRuntime, number> = { react: 114.5, preact: 65 };
 const BUDGET_BYTES = BUDGET_KB[testedRuntime()] * 1024;
 const DIST = inject('distDir');
 

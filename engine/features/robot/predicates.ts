@@ -4,6 +4,7 @@ import { canChooseQuickReply, withAgent } from '../conversation/predicates';
 import { noAgentCanAnswer, userFormRequired } from '../forms/predicates';
 import type { ChatMessage } from '../../model/message';
 import type { QuickReply } from '../../model/quickReply';
+import { isLongText } from '../../model/longText';
 import { findMessage, lastWord } from '../../model/timeline';
 import type { RobotAnswer } from './answer';
 
@@ -49,10 +50,11 @@ export function answerRunning(a: RobotAnswer): boolean {
 /**
  * SPEC §9 Typewriter: an answer a UI types out — one that arrived whole (the JSON answer) on this
  * page and is done. A streamed answer already grows as it arrives, and history or a restored
- * message has no answer record: neither is typed.
+ * message has no answer record: neither is typed. Nor is a long text (isLongText): it shows
+ * collapsed at once, as history does, rather than typed out whole in 2 s.
  */
 export function isTypedAnswer(a: RobotAnswer | null | undefined): a is RobotAnswer & { readonly arrivedWholeAt: number } {
-  return a?.phase === 'done' && a.arrivedWholeAt !== undefined;
+  return a?.phase === 'done' && a.arrivedWholeAt !== undefined && !isLongText(a.text);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { VList, type VListHandle } from 'virtua';
-import { MsgType, SenderType, avatarOf, messageText, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { MsgType, SenderType, avatarOf, isLongText, longTextPrefix, messageText, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
 import { keepFocus } from '../keepFocus';
 import { hasAvatar } from './Avatar';
@@ -47,7 +47,8 @@ interface Announced {
 
 /**
  * The agent and robot messages to read out now: incoming, complete (a robot placeholder is read once
- * it holds its answer — a streamed one whole, never per delta; one cut short with `cutOff`), and not
+ * it holds its answer — a streamed one whole, never per delta; one cut short with `cutOff`; a long
+ * text as far as it shows collapsed), and not
  * read before; each with its sender's name. A placeholder awaited again (an answer asked again) is
  * read again once it holds its new answer.
  */
@@ -57,7 +58,10 @@ function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>, cu
     if (m.awaiting) announced.delete(m.id);
     if (m.senderType === SenderType.Visitor || m.awaiting || announced.has(m.id)) continue;
     announced.add(m.id);
-    const text = m.interrupted ? [messageText(m), cutOff].filter(Boolean).join(' ') : messageText(m);
+    // A long text is read as it shows collapsed: its first piece (LongText), not a megabyte.
+    const whole = messageText(m);
+    const shown = isLongText(whole) ? `${longTextPrefix(whole)}…` : whole;
+    const text = m.interrupted ? [shown, cutOff].filter(Boolean).join(' ') : shown;
     out.push({ id: m.id, text: m.senderName ? `${m.senderName}: ${text}` : text });
   }
   return out;

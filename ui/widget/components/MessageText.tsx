@@ -1,22 +1,18 @@
-import { linkify } from '../linkify';
+import { isLongText, longTextPrefix } from '@visitor-chat/chat-engine';
+import { lazyPart } from '../lazyPart';
+import { LinkedText } from './LinkedText';
 
 /**
- * Message text as React text, with http(s)/mailto links as safe anchors. The text keeps its bidi
- * characters (its container isolates it, e.g. dir="auto"); a link is laid out left to right and
- * isolated (dir="ltr"), so that nothing around it can reorder what it shows.
+ * A long text (isLongText: a 1 MB message froze the page for seconds) shows its first piece with
+ * "Show more", in a part of its own; while that part loads, the first piece as plain text.
  */
+const LongText = lazyPart(
+  'long text',
+  () => import('./LongText').then((m) => ({ default: m.LongText })),
+  ({ text }: { text: string }) => `${longTextPrefix(text)}…`,
+);
+
+/** Message text as React text, with its links as anchors (LinkedText); a long one collapsed (LongText). */
 export function MessageText({ text }: { text: string }) {
-  return (
-    <>
-      {linkify(text).map((part, i) =>
-        part.href ? (
-          <a key={i} href={part.href} dir="ltr" target="_blank" rel="noopener noreferrer">
-            {part.text}
-          </a>
-        ) : (
-          part.text
-        ),
-      )}
-    </>
-  );
+  return isLongText(text) ? <LongText text={text} /> : <LinkedText text={text} />;
 }

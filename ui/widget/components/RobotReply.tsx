@@ -1,9 +1,9 @@
 import { memo } from 'react';
-import { isTypedAnswer, showsThinking, type ChatMessage } from '@visitor-chat/chat-engine';
+import { isLongText, isTypedAnswer, showsThinking, textPieces, type ChatMessage } from '@visitor-chat/chat-engine';
 import { useRobotAnswer } from '@visitor-chat/chat-react';
 import { lazyPart } from '../lazyPart';
 import { MessageContent } from './MessageContent';
-import { MessageText } from './MessageText';
+import { LinkedText, endsInWord } from './LinkedText';
 import './RobotReply.css';
 
 // A first screen seldom shows a robot's thinking (it comes after the visitor's first question):
@@ -27,22 +27,35 @@ const TypedAnswer = lazyPart(
 /**
  * A streaming text's paragraphs: split after each blank line ("\n\n"), which stays at the end of
  * its paragraph, so that the parts join to the text and, each a block in pre-wrap, show it as one
- * text node would (a block's trailing line break makes no line of its own; a blank line does).
+ * text node would (a block's trailing line break makes no line of its own; a blank line does); a
+ * paragraph longer than a piece in pieces (textPieces), so that a delta never lays out more than one.
  */
-const paragraphsOf = (text: string): string[] => text.split(/(?<=\n\n)/);
+const paragraphsOf = (text: string): string[] => text.split(/(?<=\n\n)/).flatMap(textPieces);
 
 /**
  * One paragraph of a streaming answer, a block of its own: a delta changes the last one only, so
  * the browser lays out (and React renders, and linkify reads) that paragraph rather than the whole
  * answer, which takes a few milliseconds a frame at a few thousand words.
  */
-const StreamedParagraph = memo(function StreamedParagraph({ text }: { text: string }) {
+const StreamedParagraph = memo(function StreamedParagraph({ text, cutBefore, cutAfter }: { text: string; cutBefore: boolean; cutAfter: boolean }) {
   return (
     <span className="answer-streaming__part">
-      <MessageText text={text} />
+      <LinkedText text={text} cutBefore={cutBefore} cutAfter={cutAfter} />
     </span>
   );
 });
+
+/** A streaming (or streamed) text as its paragraphs and pieces. */
+function StreamedText({ text }: { text: string }) {
+  const parts = paragraphsOf(text);
+  return (
+    <span className="content-text answer-streaming" dir="auto">
+      {parts.map((part, i) => (
+        <StreamedParagraph key={i} text={part} cutBefore={i > 0 && endsInWord(parts[i - 1] ?? ' ')} cutAfter={i < parts.length - 1 && endsInWord(part)} />
+      ))}
+    </span>
+  );
+}
 
 export interface RobotReplyProps {
   message: ChatMessage;
@@ -61,17 +74,14 @@ export interface RobotReplyProps {
 export function RobotReply({ message: m, question }: RobotReplyProps) {
   const { answer, retry } = useRobotAnswer(m.id);
   const sources = answer?.sources ?? [];
+  // A long answer the visitor watched stream in stays as it grew, whole: collapsing it once done
+  // would pull the text from under them (history and an answer that came whole show collapsed).
+  const streamedLong = !m.awaiting && !!answer?.text && answer.arrivedWholeAt === undefined && isLongText(m.msgContent);
   return (
     <>
       {showsThinking(m) && <ThinkingBlock message={m} answer={answer} question={question} />}
-      {m.awaiting ? (
-        answer?.text && (
-          <span className="content-text answer-streaming" dir="auto">
-            {paragraphsOf(answer.text).map((text, i) => (
-              <StreamedParagraph key={i} text={text} />
-            ))}
-          </span>
-        )
+      {m.awaiting || streamedLong ? (
+        answer?.text && <StreamedText text={m.awaiting ? answer.text : m.msgContent} />
       ) : isTypedAnswer(answer) ? (
         <TypedAnswer message={m}>
           <MessageContent message={m} />
