@@ -72,14 +72,14 @@ export function LongText({ text }: { text: string }) {
     return () => cancelAnimationFrame(frame);
   }, [expanded, shown, pieces]);
 
-  // While the rest fills in, the start of the new text stays where the button was, until the
-  // visitor scrolls: a virtualised list may keep the row's end in place instead (virtua does while
-  // it counts the list as scrolling), or follow the list's end, and the view would run with it.
-  const filling = expanded && shown < pieces.length;
+  // Once expanded, the start of the new text stays where the button was while the text grows (it
+  // fills in, a narrower window wraps it), until the visitor scrolls: a list at its end would follow
+  // its end, and a virtualised one may keep the row's end in place (virtua does while it counts the
+  // list as scrolling); the view would run off with either.
   useLayoutEffect(() => {
     const start = rest.current;
     const scroller = start && scrollerOf(start);
-    if (!filling || !start || !scroller) return undefined;
+    if (!expanded || !start || !scroller) return undefined;
     const top = start.getBoundingClientRect().top;
     const observer = new ResizeObserver(() => {
       const drift = start.getBoundingClientRect().top - top;
@@ -93,7 +93,7 @@ export function LongText({ text }: { text: string }) {
       stop();
       for (const name of events) scroller.removeEventListener(name, stop);
     };
-  }, [filling]);
+  }, [expanded]);
 
   useLayoutEffect(() => {
     if (!toggled.current) return;
