@@ -1,6 +1,8 @@
-import { render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LinkedText } from '../../ui/widget/components/LinkedText';
 import { MessageText } from '../../ui/widget/components/MessageText';
+import { renderUi } from './renderUi';
 
 describe('MessageText', () => {
   it('shows markup in a message as the characters typed, never as HTML', () => {
@@ -54,5 +56,31 @@ describe('MessageText', () => {
     const text = 'مرحبا \u202Bعالم\u202C \u200Fok';
     const { container } = render(<MessageText text={text} />);
     expect(container.textContent).toBe(text);
+  });
+
+  it('a piece cut inside a word (issue 30) leaves the link at that cut as text: half an address is not where it goes', () => {
+    const { container } = render(<LinkedText text="https://a.example/one and https://a.example/tw" cutBefore cutAfter />);
+    expect([...container.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([]);
+    const whole = render(<LinkedText text="https://a.example/one and https://a.example/two " cutBefore />);
+    expect([...whole.container.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['https://a.example/two']);
+  });
+
+  it('a long text (issue 30) shows its first piece, its links links, with Show more; expanded it shows the whole text, then Show less', async () => {
+    await import('../../ui/widget/components/LongText');
+    const text = Array.from({ length: 200 }, (_, i) => `https://example.com/item/${i} lorem ipsum sit `).join('');
+    const { container } = renderUi(<MessageText text={text} />);
+    const more = await screen.findByRole('button', { name: 'Show more' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    const shown = container.querySelector('.long-text')?.textContent ?? '';
+    expect(shown.length).toBeLessThanOrEqual(2_001);
+    expect(text.startsWith(shown.slice(0, -1))).toBe(true);
+    expect(container.querySelector('a')?.getAttribute('href')).toBe('https://example.com/item/0');
+    act(() => fireEvent.click(more));
+    const less = await screen.findByRole('button', { name: 'Show less' });
+    expect(less.getAttribute('aria-expanded')).toBe('true');
+    expect(container.querySelector('.long-text')?.textContent).toBe(text);
+    expect(container.querySelectorAll('a')).toHaveLength(200);
+    act(() => fireEvent.click(less));
+    expect(container.querySelector('.long-text')?.textContent).toBe(shown);
   });
 });

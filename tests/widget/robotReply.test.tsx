@@ -178,6 +178,33 @@ describeBoth('a streamed robot answer', ({ strict }) => {
     expect(changed.every((n) => answer.lastElementChild?.contains(n))).toBe(true);
   });
 
+  it('a long streamed answer (issue 30) streams in pieces of at most 2,000 characters, stays whole once done (no Show more pulls it from under the visitor), and the live region reads its first piece', async () => {
+    const { engine, view, send, region } = streamingChat(strict);
+    await tick();
+    act(() => void engine.sendText('Tell me everything'));
+    await tick();
+    const words = 'lorem ipsum dolor sit amet '.repeat(100); // 2,700 characters without a line break
+    for (let i = 0; i < 4; i++) {
+      send({ type: 'text', part: 't', delta: words });
+      await tick(100);
+    }
+    const answer = view.container.querySelector('.answer-streaming') as HTMLElement;
+    const pieces = [...answer.children].map((p) => p.textContent ?? '');
+    expect(pieces.join('')).toBe(words.repeat(4));
+    expect(pieces.every((p) => p.length <= 2_000)).toBe(true);
+    const first = answer.firstElementChild;
+    send({ type: 'finish' });
+    await tick();
+    // Done: the same blocks, whole; nothing collapsed.
+    expect(view.container.querySelector('.answer-streaming')?.firstElementChild).toBe(first);
+    expect(view.container.querySelector('.answer-streaming')?.textContent).toBe(words.repeat(4));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    const heard = region().textContent ?? '';
+    expect(heard.startsWith(`Robo: ${words.slice(0, 100)}`)).toBe(true);
+    expect(heard.length).toBeLessThan(2_100);
+    expect(heard.endsWith('…')).toBe(true);
+  });
+
   it("the live region reads the answer once, whole, with the robot's name — never a delta", async () => {
     const { engine, send, region } = streamingChat(strict);
     await tick();

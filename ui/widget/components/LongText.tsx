@@ -79,7 +79,7 @@ export function LongText({ text }: { text: string }) {
   useLayoutEffect(() => {
     const start = rest.current;
     const scroller = start && scrollerOf(start);
-    if (!expanded || !start || !scroller) return undefined;
+    if (!expanded || !start || !scroller || typeof ResizeObserver === 'undefined') return undefined;
     const top = start.getBoundingClientRect().top;
     const observer = new ResizeObserver(() => {
       const drift = start.getBoundingClientRect().top - top;
@@ -101,7 +101,7 @@ export function LongText({ text }: { text: string }) {
     // Expanded: reading goes on where the new text starts (already in view, where the button was).
     // Collapsed: the button, now under the first piece, stays in view.
     if (expanded) rest.current?.focus({ preventScroll: true });
-    else toggle.current?.scrollIntoView({ block: 'nearest' });
+    else toggle.current?.scrollIntoView?.({ block: 'nearest' });
   }, [expanded]);
 
   const count = expanded ? shown : 1;

@@ -194,6 +194,15 @@ describe('robot slice: a streamed answer (docs/protocol.md "Streamed answers")',
     expect(card.answers.m2).toMatchObject({ phase: 'done', text: 'Boots, 99 euros' });
     expect(card.messages.at(-1)).toMatchObject({ msgType: MsgType.Card, msgContent: '{"code":"goods","data":{"name":"Boots"},"fallback":"Boots, 99 euros"}' });
     expect(isTypedAnswer(card.answers.m2)).toBe(false);
+    // A long answer (issue 30) shows at once, collapsed, as history does: not typed out.
+    const long = robotCases.robotAnswered(asked(), {
+      type: 'robotAnswered',
+      id: 'm2',
+      answer: { msgContent: 'We open at nine. '.repeat(300), msgType: MsgType.Text },
+      createdAt: 2_000,
+    });
+    expect(long.answers.m2?.arrivedWholeAt).toBe(2_000);
+    expect(isTypedAnswer(long.answers.m2)).toBe(false);
   });
 
   it.each<[string, Intent]>([
