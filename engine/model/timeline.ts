@@ -17,6 +17,24 @@ export function wireIds(message: ChatMessage): string[] {
   return message.serverId === undefined ? [message.id] : [message.id, message.serverId];
 }
 
+/** Whether any id `message` may be named by on the wire (wireIds) is in `known`. */
+function isKnown(known: ReadonlySet<string>, message: ChatMessage): boolean {
+  return known.has(message.id) || (message.serverId !== undefined && known.has(message.serverId));
+}
+
+/** Adds the ids `message` may be named by on the wire (wireIds) to `known`. */
+function remember(known: Set<string>, message: ChatMessage): void {
+  known.add(message.id);
+  if (message.serverId !== undefined) known.add(message.serverId);
+}
+
+/** The ids of every message of `list` (wireIds), without a list per message: a history page holds thousands. */
+function knownIds(list: readonly ChatMessage[]): Set<string> {
+  const known = new Set<string>();
+  for (const m of list) remember(known, m);
+  return known;
+}
+
 /** Whether the message is the one named `id`, by its own id or the backend's. */
 const named = (id: string) => (m: ChatMessage) => m.id === id || m.serverId === id;
 
@@ -44,12 +62,11 @@ export function update(list: readonly ChatMessage[], id: string, change: (m: Cha
 
 /** Merges a history page above the messages shown, skipping ones already there or repeated in the page (SPEC §7 getHistoryMsg). */
 export function prepend(list: readonly ChatMessage[], older: readonly ChatMessage[]): readonly ChatMessage[] {
-  const known = new Set(list.flatMap(wireIds));
+  const known = knownIds(list);
   const fresh: ChatMessage[] = [];
   for (const m of older) {
-    const ids = wireIds(m);
-    if (ids.some((id) => known.has(id))) continue;
-    ids.forEach((id) => known.add(id));
+    if (isKnown(known, m)) continue;
+    remember(known, m);
     fresh.push(m);
   }
   return fresh.length ? assignTimes([...fresh, ...list]) : list;
@@ -61,13 +78,12 @@ export function prepend(list: readonly ChatMessage[], older: readonly ChatMessag
  * goes after the last message shown at or before its time.
  */
 export function insertByTime(list: readonly ChatMessage[], incoming: readonly ChatMessage[]): readonly ChatMessage[] {
-  const known = new Set(list.flatMap(wireIds));
+  const known = knownIds(list);
   const out = list.slice();
   let from = out.length;
   for (const m of [...incoming].sort((a, b) => a.createdAt - b.createdAt)) {
-    const ids = wireIds(m);
-    if (ids.some((id) => known.has(id))) continue;
-    ids.forEach((id) => known.add(id));
+    if (isKnown(known, m)) continue;
+    remember(known, m);
     let at = out.length;
     while (at > 0 && (out[at - 1] as ChatMessage).createdAt > m.createdAt) at--;
     out.splice(at, 0, m);

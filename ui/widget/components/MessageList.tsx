@@ -5,6 +5,7 @@ import { MsgType, SenderType, avatarOf, messageText, showsThinking, type ChatMes
 import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
 import { keepFocus } from '../keepFocus';
 import { hasAvatar } from './Avatar';
+import type { MessageItemProps } from './MessageItem';
 import { MessageRow } from './MessageRow';
 import { QuickReplies } from './QuickReplies';
 import { TypingIndicator } from './TypingIndicator';
@@ -18,6 +19,13 @@ const STICK_PX = 64;
  * and size containment (`contain: strict`, an element without a height of its contents) give way.
  */
 const SCROLLER_STYLE = { height: 'auto', contain: 'content' } as const;
+/**
+ * The height virtua assumes for a row it has not measured: about a message's (a one-line bubble is
+ * 49 px, one with the agent's name 76–92 px at 1280 px). Without it, virtua took its first row's
+ * height for all, and opening on the newest of 10,000 messages mounted twice the rows that show
+ * (26 for 12) while it corrected its guess.
+ */
+const ROW_ESTIMATE_PX = 72;
 /** Distance from the start (px) within which older history loads. */
 const LOAD_OLDER_PX = 80;
 /** Back-to-bottom button throttle (SPEC §9). */
@@ -70,30 +78,33 @@ function stillShown(messages: readonly ChatMessage[], id: string): boolean {
 }
 
 /**
- * The agent and robot messages that open a run of one sender's messages (same sender type and
- * name, nothing between them, no time shown above): the avatar and the name show at these only.
+ * Whether `messages[i]`, an agent or robot message, opens a run of one sender's messages (same
+ * sender type and name, nothing between them, no time shown above): the avatar and the name show
+ * at these only. Read from the row's neighbour when the row renders, so that a render of the list
+ * costs the same at 10 or 10,000 messages.
  */
-function runStarts(messages: readonly ChatMessage[]): ReadonlySet<string> {
-  const out = new Set<string>();
-  let previous: ChatMessage | undefined;
-  for (const m of messages) {
-    const continues = previous !== undefined && !m.hasTime && previous.senderType === m.senderType && previous.senderName === m.senderName;
-    if (hasAvatar(m) && !continues) out.add(m.id);
-    previous = m;
-  }
-  return out;
+function opensRun(messages: readonly ChatMessage[], i: number): boolean {
+  const m = messages[i];
+  const previous = messages[i - 1];
+  if (!m || !hasAvatar(m)) return false;
+  return previous === undefined || m.hasTime || previous.senderType !== m.senderType || previous.senderName !== m.senderName;
 }
 
-/** For each robot answer (pending or thought through), the visitor text it replies to. */
-function questionsOf(messages: readonly ChatMessage[]): ReadonlyMap<string, string> {
-  const out = new Map<string, string>();
-  let question: string | undefined;
-  for (const m of messages) {
-    if (m.senderType === SenderType.Visitor && m.msgType === MsgType.Text) question = m.msgContent;
-    else if (question !== undefined && showsThinking(m)) out.set(m.id, question);
+/** For a robot answer (pending or thought through) at `i`, the visitor text it replies to: the nearest visitor text before it. */
+function questionOf(messages: readonly ChatMessage[], i: number): string | undefined {
+  const m = messages[i];
+  if (!m || !showsThinking(m)) return undefined;
+  for (let j = i - 1; j >= 0; j--) {
+    const before = messages[j] as ChatMessage;
+    if (before.senderType === SenderType.Visitor && before.msgType === MsgType.Text) return before.msgContent;
   }
-  return out;
+  return undefined;
 }
+
+/** What a row shows besides its message. */
+type RowProps = Omit<MessageItemProps, 'message'>;
+/** Whether two rows' props are the same values (MessageRow's memo compares them so too). */
+const sameProps = (a: RowProps, b: RowProps): boolean => (Object.keys(a) as (keyof RowProps)[]).every((key) => a[key] === b[key]);
 
 /**
  * The virtualised message list: DOM nodes bounded by the viewport, sticks to the bottom while new
@@ -215,25 +226,26 @@ export function MessageList() {
     setShowJump(false);
   };
 
-  // The visitor question each robot answer replies to: the nearest visitor text before it.
-  const questions = useMemo(() => questionsOf(messages), [messages]);
-  const runs = useMemo(() => runStarts(messages), [messages]);
   // virtua asks for each visible row's element whenever the list renders — also on its own, when a
   // row's size changes (a streamed answer growing a line). The same element for the same message,
   // while nothing a row shows changed, lets React skip the row and virtua's wrapper of it; a row
   // made again (the list changed) is still skipped by MessageRow's memo when its props are equal.
+  // What a row shows besides its message (the run it opens, the question it answers) is read from
+  // its neighbours here, for the visible rows only.
   const choose = quickReplies.choose;
-  const renderRow = useMemo(() => {
-    const rows = new WeakMap<ChatMessage, ReactElement>();
-    return (m: ChatMessage) => {
-      let row = rows.get(m);
-      if (!row) {
-        row = <MessageRow key={m.id} message={m} onAsk={choose} question={questions.get(m.id)} runStart={runs.has(m.id)} avatarSrc={avatarOf(m, channel)} />;
-        rows.set(m, row);
+  const rows = useRef(new WeakMap<ChatMessage, { props: RowProps; row: ReactElement }>());
+  const renderRow = useMemo(
+    () => (m: ChatMessage, i: number) => {
+      const props: RowProps = { runStart: opensRun(messages, i), question: questionOf(messages, i), avatarSrc: avatarOf(m, channel), onAsk: choose };
+      let made = rows.current.get(m);
+      if (!made || !sameProps(made.props, props)) {
+        made = { props, row: <MessageRow key={m.id} message={m} {...props} /> };
+        rows.current.set(m, made);
       }
-      return row;
-    };
-  }, [choose, questions, runs, channel]);
+      return made.row;
+    },
+    [choose, messages, channel],
+  );
   return (
     <div className="message-list">
       <div className="message-list__viewport" ref={viewport} {...pull.getContainerProps()}>
@@ -253,6 +265,7 @@ export function MessageList() {
           ref={list}
           className="message-list__scroller"
           style={SCROLLER_STYLE}
+          itemSize={ROW_ESTIMATE_PX}
           data={messages}
           shift={prepended > 0 /* keeps the place when history is prepended */}
           onScroll={onScroll}
