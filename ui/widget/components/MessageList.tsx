@@ -101,6 +101,43 @@ function questionOf(messages: readonly ChatMessage[], i: number): string | undef
   return undefined;
 }
 
+/**
+ * The polite live region that reads each new incoming message once (toAnnounce); the history — the
+ * first page, or an older one (`history`) — is shown, not read out. Its own component, so that what
+ * it reads changing renders the region, not the list.
+ */
+function LiveAnnouncer({ messages, history }: { messages: readonly ChatMessage[]; history: boolean }) {
+  const { t } = useLingui();
+  // Numbered, so that a text equal to the previous one is still a change (and is read out).
+  const [announcement, setAnnouncement] = useState<{ items: readonly Announced[]; n: number }>({ items: [], n: 0 });
+  // The ids read out (or shown as history, never read): each message is announced once.
+  const announced = useRef(new Set<string>());
+  const seen = useRef(false);
+  useLayoutEffect(() => {
+    if (messages.length === 0) return;
+    if (!seen.current || history) {
+      seen.current = true;
+      for (const m of messages) if (!m.awaiting) announced.current.add(m.id);
+      return;
+    }
+    const incoming = toAnnounce(messages, announced.current, t`The answer was cut off.`);
+    if (incoming.length) setAnnouncement((a) => ({ items: incoming, n: a.n + 1 }));
+    // A message recalled (SPEC §4 event 1205) leaves the live region too: its text is gone from the
+    // screen, so a screen reader must not find it there (a removal is not read out).
+    else setAnnouncement((a) => (a.items.every((i) => stillShown(messages, i.id)) ? a : { ...a, items: a.items.filter((i) => stillShown(messages, i.id)) }));
+    // `history` is derived from `messages`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [messages]);
+  return (
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {/* New nodes per announcement: screen readers read an added node even when its text repeats. */}
+      {announcement.items.map((i) => (
+        <p key={`${announcement.n}-${i.id}`}>{i.text}</p>
+      ))}
+    </div>
+  );
+}
+
 /** What a row shows besides its message. */
 type RowProps = Omit<MessageItemProps, 'message'>;
 /** Whether two rows' props are the same values (MessageRow's memo compares them so too). */
@@ -122,14 +159,10 @@ export function MessageList() {
   const previous = useRef<readonly ChatMessage[]>([]);
   const [unread, setUnread] = useState(0);
   const [showJump, setShowJump] = useState(false);
-  // Numbered, so that a text equal to the previous one is still a change (and is read out).
-  const [announcement, setAnnouncement] = useState<{ items: readonly Announced[]; n: number }>({ items: [], n: 0 });
   const lastJumpUpdate = useRef(0);
   // The back-to-bottom button's trailing update, while one is due.
   const jumpUpdate = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(jumpUpdate.current), []);
-  // The ids read out (or shown as history, never read): each message is announced once.
-  const announced = useRef(new Set<string>());
 
   const { prepended, appended } = diff(previous.current, messages);
   const quickReplies = useQuickReplies();
@@ -146,16 +179,6 @@ export function MessageList() {
     } else if (appended.length) {
       setUnread((n) => n + appended.length);
     }
-    if (wasEmpty || prepended) {
-      // History (the first page, or an older one) is shown, not read out.
-      for (const m of messages) if (!m.awaiting) announced.current.add(m.id);
-      return;
-    }
-    const incoming = toAnnounce(messages, announced.current, t`The answer was cut off.`);
-    if (incoming.length) setAnnouncement((a) => ({ items: incoming, n: a.n + 1 }));
-    // A message recalled (SPEC §4 event 1205) leaves the live region too: its text is gone from the
-    // screen, so a screen reader must not find it there (a removal is not read out).
-    else setAnnouncement((a) => (a.items.every((i) => stillShown(messages, i.id)) ? a : { ...a, items: a.items.filter((i) => stillShown(messages, i.id)) }));
     // The list only changes through `messages`; `appended` is derived from it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [messages]);
@@ -296,12 +319,7 @@ export function MessageList() {
           keepFocus();
         }}
       />
-      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {/* New nodes per announcement: screen readers read an added node even when its text repeats. */}
-        {announcement.items.map((i) => (
-          <p key={`${announcement.n}-${i.id}`}>{i.text}</p>
-        ))}
-      </div>
+      <LiveAnnouncer messages={messages} history={prepended > 0} />
     </div>
   );
 }
