@@ -3,10 +3,15 @@
  * both builds of the widget — React (the default) and WIDGET_RUNTIME=preact — each a production
  * build served by server/node.ts's host, in Chromium.
  * - Engine (Node): applying one poll batch of 1,000 agent messages (< 20 ms).
- * - List: the real MessageList with the `bench` channel's 10,000 history messages — first render
- *   (< 100 ms, from the history response read to the next frame with messages), appending one
- *   message (< 16 ms, Enter to the next frame with it), and `.message` DOM nodes (bounded by the
- *   viewport).
+ * - List table (./list.ts, section `list`): issue 30's table — the list against a plain React 19
+ *   page of the same transcript (./floor.tsx, the floor), both builds served at once and measured
+ *   in turn with it: 100 messages (`bench100`) and 10,000 (`bench`), from the history response
+ *   read to the first frame with the newest message (the widget: ≤ the floor's time at 100, ≥ 10×
+ *   faster at 10,000), appending one message at 10,000 (≤ 16 ms), heap and DOM nodes at 10,000.
+ * - List (widget section): the real MessageList with the `bench` channel's 10,000 history
+ *   messages — first render (< 100 ms, from the history response read to the next frame with the
+ *   newest message), appending one message (< 16 ms, Enter to the next frame with it), and
+ *   `.message` DOM nodes (bounded by the viewport).
  * - List: "Back to the latest" from the top of the 10,000 — the click to the frame with the list at its
  *   end (< 100 ms; a smooth scroll rendered and measured every row on the way: 5.6–6.8 s), the
  *   longest task, and the most rows rendered on the way.
@@ -22,8 +27,11 @@
  *   (ROBOT_URL) into the `bench` channel: long tasks (none over 50 ms), what each delta changes
  *   outside the answer's own message (nothing), a delta's arrival to the frame that shows it (one
  *   frame).
- * BENCH_ONLY names the sections to run, comma-separated: engine, widget (list, page, host page and launcher),
- * stream; all when unset (e.g. BENCH_ONLY=stream, about 40 s a build).
+ * The bench ends with a summary of issue 30's targets: the list table, the host page's script
+ * (≤ 5 ms), the launcher's click → first message with the default prefetch (≤ 300 ms on loopback).
+ * BENCH_ONLY names the sections to run, comma-separated: engine, list (the table, about 2 min),
+ * widget (list, page, host page and launcher), stream; all when unset (e.g. BENCH_ONLY=stream,
+ * about 40 s a build).
  */
 import { cpus, loadavg } from 'node:os';
 import { Subject, of, type Observable } from 'rxjs';
@@ -50,6 +58,9 @@ async function backToLatest(page: Page): Promise<{ took: number; longestTask: nu
     await page.waitForTimeout(100);
   }
   await page.locator('.message-list__jump').waitFor();
+  // tsx keeps the names of functions (esbuild's keepNames): the function below calls its helper,
+  // which the page lacks (a string is not compiled).
+  await page.evaluate('window.__name = (f) => f');
   return page.evaluate(
     () =>
       new Promise((resolve) => {
