@@ -2,6 +2,34 @@ import { TIME_GAP_MS } from '../constants';
 import { MsgType, SenderType } from './codes';
 import type { ChatMessage } from './message';
 
+/**
+ * What a list was made from: its first `same` messages are those of `base` (the same objects). The
+ * timeline's changes below record it, so that an index over a list (./listIndex.ts) follows a change
+ * by the messages it touched rather than by all of them. Held weakly: a list does not keep the lists
+ * before it alive.
+ */
+interface Lineage {
+  base: WeakRef<readonly ChatMessage[]>;
+  same: number;
+}
+const lineages = new WeakMap<readonly ChatMessage[], Lineage>();
+
+/** `next`, noted as made from `base` with its first `same` messages kept (nothing is noted when it is `base`). */
+function derived(next: readonly ChatMessage[], base: readonly ChatMessage[], same: number): readonly ChatMessage[] {
+  if (next !== base) lineages.set(next, { base: new WeakRef(base), same: Math.min(same, base.length, next.length) });
+  return next;
+}
+
+/**
+ * The list `list` was made from by one of the timeline's changes, and how many of its first messages
+ * it kept; undefined when it was not made so, or that list is gone.
+ */
+export function madeFrom(list: readonly ChatMessage[]): { base: readonly ChatMessage[]; same: number } | undefined {
+  const lineage = lineages.get(list);
+  const base = lineage?.base.deref();
+  return lineage && base ? { base, same: lineage.same } : undefined;
+}
+
 /** The list with `message` added at the end (SPEC §3 hasTime applied to it). */
 export function append(list: readonly ChatMessage[], message: ChatMessage): readonly ChatMessage[] {
   return appendAll(list, [message]);
@@ -9,7 +37,7 @@ export function append(list: readonly ChatMessage[], message: ChatMessage): read
 
 /** The list with `messages` added at the end, in order. */
 export function appendAll(list: readonly ChatMessage[], messages: readonly ChatMessage[]): readonly ChatMessage[] {
-  return assignTimes([...list, ...messages], list.length);
+  return derived(assignTimes([...list, ...messages], list.length), list, list.length);
 }
 
 /** The ids a message may be named by on the wire: its own, and the one the backend gave it. */
@@ -23,7 +51,7 @@ const named = (id: string) => (m: ChatMessage) => m.id === id || m.serverId === 
 /** The list with `message` put right above message `id`; at the end when `id` is not shown. */
 export function insertBefore(list: readonly ChatMessage[], id: string, message: ChatMessage): readonly ChatMessage[] {
   const at = list.findIndex(named(id));
-  return at < 0 ? append(list, message) : assignTimes([...list.slice(0, at), message, ...list.slice(at)], at);
+  return at < 0 ? append(list, message) : derived(assignTimes([...list.slice(0, at), message, ...list.slice(at)], at), list, at);
 }
 
 /**
@@ -39,7 +67,7 @@ export function update(list: readonly ChatMessage[], id: string, change: (m: Cha
   const out = list.slice();
   if (next) out[i] = next;
   else out.splice(i, 1);
-  return assignTimes(out, i);
+  return derived(assignTimes(out, i), list, i);
 }
 
 /** Merges a history page above the messages shown, skipping ones already there or repeated in the page (SPEC §7 getHistoryMsg). */
@@ -73,7 +101,7 @@ export function insertByTime(list: readonly ChatMessage[], incoming: readonly Ch
     out.splice(at, 0, m);
     from = Math.min(from, at);
   }
-  return from === out.length && out.length === list.length ? list : assignTimes(out, from);
+  return from === out.length && out.length === list.length ? list : derived(assignTimes(out, from), list, from);
 }
 
 /** The message with this id (its own or the backend's), if shown; searched from the end, as `update`. */
@@ -105,7 +133,7 @@ export function assignTimes(list: readonly ChatMessage[], from = 0): readonly Ch
       out[i] = { ...m, hasTime };
     }
   }
-  return out ?? list;
+  return out ? derived(out, list, from) : list;
 }
 
 /**
