@@ -1,8 +1,5 @@
 import type { ChatMessage } from './message';
-import { madeFrom } from './timeline';
-
-/** How many of the timeline's changes an index follows back to the list it holds before it rebuilds. */
-const MAX_STEPS = 64;
+import { changesSince } from './timeline';
 
 /**
  * The keys of a list's messages (a multiset: two messages may share a key), for asking whether a key
@@ -17,12 +14,12 @@ export interface ListIndex {
 
 /**
  * Walks what changed from list `held` to list `list`, when `list` was made from it by the timeline's
- * changes (./timeline.ts notes what each list was made from; MAX_STEPS of them at most): `removed`
- * for each message of a list that the next one does not keep at its place, then `added` for each
- * that takes it — only the messages a change made or dropped (the new ones at the end of an append,
- * those from the updated one on), so following a conversation costs O(1) a message, not O(n) a
- * change. False, and nothing called, when `list` was not made so (a history page merged at the top, a
- * list from elsewhere): the caller reads it whole.
+ * changes (./timeline.ts notes how each list was made): `removed` for each message of a list that the
+ * next one does not keep at its place, then `added` for each that takes it — only the messages a
+ * change made or dropped (the new ones at the end of an append, those from the updated one on), so
+ * following a conversation costs O(1) a message, not O(n) a change. False, and nothing called, when
+ * `list` was not made so (a history page merged at the top, a list from elsewhere): the caller reads
+ * it whole.
  */
 export function followChanges(
   held: readonly ChatMessage[],
@@ -30,17 +27,12 @@ export function followChanges(
   removed: (m: ChatMessage) => void,
   added: (m: ChatMessage) => void,
 ): boolean {
-  const steps: { base: readonly ChatMessage[]; next: readonly ChatMessage[]; same: number }[] = [];
-  for (let next = list; next !== held;) {
-    const from = madeFrom(next);
-    if (!from || steps.length === MAX_STEPS) return false;
-    steps.push({ ...from, next });
-    next = from.base;
-  }
-  for (let s = steps.length - 1; s >= 0; s--) {
-    const { base, next, same } = steps[s] as (typeof steps)[number];
-    for (let i = same; i < base.length; i++) removed(base[i] as ChatMessage);
-    for (let i = same; i < next.length; i++) added(next[i] as ChatMessage);
+  if (held === list) return true;
+  const steps = changesSince(held, list);
+  if (!steps) return false;
+  for (const step of steps) {
+    step.removed.forEach(removed);
+    step.added.forEach(added);
   }
   return true;
 }

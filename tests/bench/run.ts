@@ -121,6 +121,49 @@ function pollOnce(): number {
   return took;
 }
 
+/** Issue 30: how many agent messages the per-message figures deliver, one a batch and all in one. */
+const FEED_SIZE = 10_000;
+
+/**
+ * FEED_SIZE agent messages applied to an engine in conversation, `perBatch` a batch (1: one a pushed
+ * frame or a poll answer each); the time of the dispatch, all batches.
+ */
+function feedOnce(perBatch: number): number {
+  const batches = new Subject<EventBatch>();
+  let polls = 0;
+  const answers: Partial<Record<keyof VisitorApi, () => Observable<unknown>>> = {
+    channelInfo: () => of({ tenantId: 'bench', receiveMode: 3, robotName: null, faq: null, userForm: null }),
+    chatStart: () => of({ userId: 'u', sessionId: 's', pollId: 'p', status: 2 }),
+    getHistoryMsg: () => of([]),
+    getEventMsg: () => (polls++ === 0 ? batches : new Subject()),
+  };
+  const api = new Proxy({} as VisitorApi, { get: (_, name: string) => answers[name as keyof VisitorApi] ?? (() => of(undefined)) });
+  const engine = createChatEngine({ query: '?channelid=bench', api, log: { warn: () => undefined } });
+  engine.start();
+  const now = Date.now();
+  const events = Array.from({ length: FEED_SIZE }, (_, i) => ({
+    event_type: EventCode.AgentMessage,
+    msgId: `a${i}`,
+    msgContentEnc: encodeText(JSON.stringify({ senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: `Message ${i}`, msgTime: now + i * 1_000 })),
+  }));
+  const t0 = performance.now();
+  for (let i = 0; i < events.length; i += perBatch) batches.next({ events: events.slice(i, i + perBatch) });
+  const took = performance.now() - t0;
+  const count = engine.getSnapshot().messages.length;
+  engine.dispose();
+  if (count < FEED_SIZE) throw new Error(`the feed applied ${count} messages, not ${FEED_SIZE}`);
+  return took;
+}
+
+/** The engine line of issue 30: FEED_SIZE messages one a batch against all in one batch (the aim: within 3×). */
+function feedLine(): string {
+  const runs = 3;
+  const one = Array.from({ length: runs + 1 }, () => feedOnce(FEED_SIZE)).slice(1); // the first run warms the JIT up
+  const each = Array.from({ length: runs }, () => feedOnce(1));
+  const ratio = median(each) / median(one);
+  return `engine: ${FEED_SIZE.toLocaleString('en')} agent messages one a batch: median ${ms(median(each))} [${each.map(ms).join(', ')}]; all in one batch: median ${ms(median(one))} [${one.map(ms).join(', ')}]; ${ratio.toFixed(1)}× ${ratio <= 3 ? 'ok (≤ 3×)' : 'OVER (3×)'}`;
+}
+
 /** In the page, before any script: marks when the history response has been read (and the screen is up), and when messages are first painted. */
 function instrument(): void {
   const w = window as unknown as { __bench: { historyRead?: number; firstPaint?: number } };
@@ -252,6 +295,7 @@ if (runs('engine')) {
   const polls = Array.from({ length: RUNS }, pollOnce);
   const poll = median(polls.slice(1)); // the first run warms the JIT up
   console.log(`engine: one poll of ${POLL_SIZE} messages: median ${ms(poll)} [${polls.map(ms).join(', ')}] ${verdict(poll, BUDGET.poll)}`);
+  console.log(feedLine());
 }
 
 const NETWORKS = [LOOPBACK, SLOW] as const;
