@@ -105,8 +105,14 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 const verdict = (value: number, budget: number): string => (value < budget ? `ok (< ${budget} ms)` : `OVER BUDGET (${budget} ms)`);
 
-/** One poll of 1,000 agent messages applied to an engine in conversation; the time of that dispatch. */
-function pollOnce(): number {
+/** Issue 30: how many agent messages the per-message figures deliver, one a batch and all in one. */
+const FEED_SIZE = 10_000;
+
+/**
+ * `total` agent messages applied to an engine in conversation, `perBatch` a batch (1: one a pushed
+ * frame or a poll answer each); the time of the dispatch, all batches.
+ */
+function feedOnce(total: number, perBatch: number): number {
   const batches = new Subject<EventBatch>();
   let polls = 0;
   const answers: Partial<Record<keyof VisitorApi, () => Observable<unknown>>> = {
@@ -120,18 +126,27 @@ function pollOnce(): number {
   const engine = createChatEngine({ query: '?channelid=bench', api, log: { warn: () => undefined } });
   engine.start();
   const now = Date.now();
-  const events = Array.from({ length: POLL_SIZE }, (_, i) => ({
+  const events = Array.from({ length: total }, (_, i) => ({
     event_type: EventCode.AgentMessage,
     msgId: `a${i}`,
     msgContentEnc: encodeText(JSON.stringify({ senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: `Message ${i}`, msgTime: now + i * 1_000 })),
   }));
   const t0 = performance.now();
-  batches.next({ events });
+  for (let i = 0; i < events.length; i += perBatch) batches.next({ events: events.slice(i, i + perBatch) });
   const took = performance.now() - t0;
   const count = engine.getSnapshot().messages.length;
   engine.dispose();
-  if (count < POLL_SIZE) throw new Error(`the poll applied ${count} messages, not ${POLL_SIZE}`);
+  if (count < total) throw new Error(`the feed applied ${count} messages, not ${total}`);
   return took;
+}
+
+/** The engine line of issue 30: FEED_SIZE messages one a batch against all in one batch (the aim: within 3×). */
+function feedLine(): string {
+  const runs = 3;
+  const one = Array.from({ length: runs + 1 }, () => feedOnce(FEED_SIZE, FEED_SIZE)).slice(1); // the first run warms the JIT up
+  const each = Array.from({ length: runs }, () => feedOnce(FEED_SIZE, 1));
+  const ratio = median(each) / median(one);
+  return `engine: ${FEED_SIZE.toLocaleString('en')} agent messages one a batch: median ${ms(median(each))} [${each.map(ms).join(', ')}]; all in one batch: median ${ms(median(one))} [${one.map(ms).join(', ')}]; ${ratio.toFixed(1)}× ${ratio <= 3 ? 'ok (≤ 3×)' : 'OVER (3×)'}`;
 }
 
 /** In the page, before any script: the time from navigation start to the first message in the DOM. */
@@ -203,9 +218,10 @@ async function browserFigures(url: string) {
 }
 
 if (runs('engine')) {
-  const polls = Array.from({ length: RUNS }, pollOnce);
+  const polls = Array.from({ length: RUNS }, () => feedOnce(POLL_SIZE, POLL_SIZE));
   const poll = median(polls.slice(1)); // the first run warms the JIT up
   console.log(`engine: one poll of ${POLL_SIZE} messages: median ${ms(poll)} [${polls.map(ms).join(', ')}] ${verdict(poll, BUDGET.poll)}`);
+  console.log(feedLine());
 }
 
 const NETWORKS = [LOOPBACK, SLOW] as const;
