@@ -150,6 +150,9 @@ function sentToOtherTabs(ctx: EffectContext): Observable<never> {
 export const agentEvents: Effect = (ctx) => {
   const seen = new Set<string>();
   const shown = listIndex((m) => identities(m, false));
+  // The index is made when the first agent message comes: a conversation that has none (a history
+  // read, a robot's answers) does not hold a key for each of its messages.
+  let indexing = false;
   const one = (event: WireEvent): Observable<Intent> =>
     defer(() => {
       try {
@@ -161,7 +164,12 @@ export const agentEvents: Effect = (ctx) => {
       }
     });
   const run = (events: WireEvent[]): Observable<Intent> =>
-    isAgentMessage(events[0]) ? defer(() => from(agentMessages(ctx, events, seen, shown))) : one(events[0] as WireEvent);
+    isAgentMessage(events[0])
+      ? defer(() => {
+          indexing = true;
+          return from(agentMessages(ctx, events, seen, shown));
+        })
+      : one(events[0] as WireEvent);
   const dispatched = eventBatches(ctx).pipe(
     concatMap((batch) =>
       concat(
@@ -170,11 +178,11 @@ export const agentEvents: Effect = (ctx) => {
       ),
     ),
   );
-  // The index follows every change of the messages as it happens (each reads the messages it touched).
+  // Once made, the index follows every change of the messages as it happens (each reads the messages it touched).
   const following = ctx.state$.pipe(
     map((s) => s.messages),
     distinctUntilChanged(),
-    tap((messages) => shown.of(messages)),
+    tap((messages) => indexing && shown.of(messages)),
     ignoreElements(),
   );
   return merge(following, dispatched, sentToOtherTabs(ctx));
