@@ -73,10 +73,8 @@ export interface Attribution {
   scriptCpu: number;
   /** The longest top-level task with time attributed to the script: its whole duration. */
   longestTask: number;
-  /** The script's time by trace event, largest first (EvaluateScript/FunctionCall self time is the script's own JavaScript and the browser calls it makes). */
-  costs: [event: string, ms: number][];
-  /** All main-thread task time of the page's renderer in the trace (top-level tasks). */
-  mainThread: number;
+  /** The script's time by trace event, largest first, in wall and thread time (v8.run and FunctionCall self time is the script's own JavaScript and the browser calls it makes). */
+  costs: [event: string, ms: number, cpuMs: number][];
 }
 
 /** The events of `pageUrl`'s renderer main thread, and the frames' URLs by id. */
@@ -137,6 +135,7 @@ function tasksOf(events: TraceEvent[]): Task[] {
 /** Attributes `pageUrl`'s main-thread time in `events` to `scriptUrl` (see the file's comment). */
 export function attribute(events: TraceEvent[], pageUrl: string, scriptUrl: string): Attribution {
   const { events: main, frames } = mainThreadOf(events, pageUrl);
+  if (!main.some((e) => e.name === 'EvaluateScript' && e.args?.data?.url === scriptUrl)) throw new Error(`${scriptUrl} did not run on ${pageUrl}`);
   const timers = new Map<string, Task>();
   const installs = main.filter((e) => e.name === 'TimerInstall');
   const tasks = tasksOf(main.filter((e) => e.name !== 'TimerInstall'));
@@ -191,14 +190,14 @@ export function attribute(events: TraceEvent[], pageUrl: string, scriptUrl: stri
   let script = 0;
   let scriptCpu = 0;
   let longestTask = 0;
-  let mainThread = 0;
-  const costs = new Map<string, number>();
+  const costs = new Map<string, [number, number]>();
   const sum = (t: Task): number => {
     let own = 0;
     if (t.urls.includes(scriptUrl)) {
       own = t.self;
       scriptCpu += t.cpuSelf;
-      costs.set(t.event.name, (costs.get(t.event.name) ?? 0) + t.self);
+      const [wall, cpu] = costs.get(t.event.name) ?? [0, 0];
+      costs.set(t.event.name, [wall + t.self, cpu + t.cpuSelf]);
     }
     return t.children.reduce((total, c) => total + sum(c), own);
   };
@@ -209,7 +208,6 @@ export function attribute(events: TraceEvent[], pageUrl: string, scriptUrl: stri
     lastTopLevel = top.urls;
     const attributed = sum(top);
     script += attributed;
-    mainThread += top.end - top.start;
     if (attributed > 0) longestTask = Math.max(longestTask, top.end - top.start);
   }
   const ms = (us: number) => us / 1000;
@@ -217,7 +215,6 @@ export function attribute(events: TraceEvent[], pageUrl: string, scriptUrl: stri
     script: ms(script),
     scriptCpu: ms(scriptCpu),
     longestTask: ms(longestTask),
-    costs: [...costs].map(([name, us]): [string, number] => [name, ms(us)]).sort((a, b) => b[1] - a[1]),
-    mainThread: ms(mainThread),
+    costs: [...costs].map(([name, [wall, cpu]]): [string, number, number] => [name, ms(wall), ms(cpu)]).sort((a, b) => b[1] - a[1]),
   };
 }
