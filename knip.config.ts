@@ -21,6 +21,8 @@ const config: KnipConfig = {
         'ui/widget/earlyChat.ts',
         // The Node host for a second build, a script the e2e setup and the bench start (tests/support/npmStart.ts).
         'tests/support/serveBuild.ts',
+        // The bench's plain-React floor, a page tests/bench/list.ts builds with Vite's JS API.
+        'tests/bench/floor.tsx',
         // Examples for integrators: scripts, and apps of their own (their index.html names main.tsx, launcher.html launcher.tsx).
         'examples/*.{ts,tsx}',
         'examples/*/src/main.tsx',

@@ -98,8 +98,9 @@ function showcaseHistory(): SeedMessage[] {
   ];
 }
 
-/** Messages of the `bench` history. */
+/** Messages of the `bench` history, and of the short one of `bench100`. */
 const BENCH_SIZE = 10_000;
+const BENCH_SHORT_SIZE = 100;
 const BENCH_TEXTS = [
   'Hello, is my order on its way?',
   'Yes, it left our warehouse this morning and should arrive within two business days.',
@@ -107,14 +108,14 @@ const BENCH_TEXTS = [
   'You are welcome. Is there anything else I can help you with today? Our support team is here Monday to Friday.',
 ];
 
-/** The `bench` history: 10,000 alternating visitor and agent texts a minute apart. */
-function benchHistory(): SeedMessage[] {
-  return Array.from({ length: BENCH_SIZE }, (_, i) => ({
+/** A bench history: `size` alternating visitor and agent texts a minute apart, the newest ending in `(#size)`. */
+function benchHistory(size: number): SeedMessage[] {
+  return Array.from({ length: size }, (_, i) => ({
     senderType: i % 2 === 0 ? SenderType.Visitor : SenderType.Agent,
     senderName: i % 2 === 0 ? undefined : 'Alice',
     msgType: MsgType.Text,
     msgContent: `${BENCH_TEXTS[i % BENCH_TEXTS.length] ?? ''} (#${i + 1})`,
-    agoMs: (BENCH_SIZE - i) * MINUTE_MS,
+    agoMs: (size - i) * MINUTE_MS,
   }));
 }
 
@@ -250,8 +251,16 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     channel: { ...AGENT_CHANNEL, tenantId: 'bench', titleDesc: 'Benchmark (10,000 messages)', receiveMode: ReceiveMode.RobotFirst, robotName: 'Robo' },
     transfer: TransferStatus.Success,
     agentReplies: true,
-    seed: benchHistory,
+    seed: () => benchHistory(BENCH_SIZE),
     firstPage: BENCH_SIZE,
+  },
+  // The short transcript of the bench's list table (what most visitors open), of the same kind.
+  bench100: {
+    channel: { ...AGENT_CHANNEL, tenantId: 'bench100', titleDesc: 'Benchmark (100 messages)', receiveMode: ReceiveMode.RobotFirst, robotName: 'Robo' },
+    transfer: TransferStatus.Success,
+    agentReplies: true,
+    seed: () => benchHistory(BENCH_SHORT_SIZE),
+    firstPage: BENCH_SHORT_SIZE,
   },
 };
 

@@ -1,7 +1,7 @@
 import { MESSAGE_AVATAR_FIELDS } from './avatar';
 import { MessageStatus, MsgType, SenderType } from './codes';
 import { cardContentText } from './cardText';
-import { avatarUrl, DecodeError, fileAddress, type Json, object, optNumber, optString, string } from './decode';
+import { avatarUrl, DecodeError, fileAddress, type Json, type JsonObject, object, optNumber, optString, string } from './decode';
 import { type ChatMessage, positionOf } from './message';
 
 const SENDER_TYPES: readonly number[] = /* @__PURE__ */ Object.values(SenderType);
@@ -37,12 +37,32 @@ function lenient<T>(read: () => T | undefined, warn: MessageDefaults['warn']): T
   }
 }
 
+/**
+ * Optional field `field` of `o` as text (optString), lenient: the usual value (absent, or of the
+ * right type) is read without building its path or a closure — a history page of 10,000 messages
+ * reads a dozen fields of each.
+ */
+function textField(o: JsonObject, field: string, path: string, warn: MessageDefaults['warn']): string | undefined {
+  const value = o[field];
+  if (value === undefined || value === null || typeof value === 'string') return value ?? undefined;
+  return lenient(() => optString(value, `${path}.${field}`), warn);
+}
+/** Optional field `field` of `o` as a number (optNumber), lenient, the usual value read as textField reads it. */
+function numberField(o: JsonObject, field: string, path: string, warn: MessageDefaults['warn']): number | undefined {
+  const value = o[field];
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (value === undefined || value === null) return undefined;
+  return lenient(() => optNumber(value, `${path}.${field}`), warn);
+}
+
 /** A number the field allows (a time a Date can hold, a size of 0 or more), or undefined with a log line. */
-function within(value: number | undefined, ok: (n: number) => boolean, path: string, warn: MessageDefaults['warn']): number | undefined {
+function within(value: number | undefined, ok: (n: number) => boolean, path: string, field: string, warn: MessageDefaults['warn']): number | undefined {
   if (value === undefined || ok(value)) return value;
-  warn?.(`${path}: ${value} out of range; ignored`);
+  warn?.(`${path}.${field}: ${value} out of range; ignored`);
   return undefined;
 }
+const inTimeRange = (t: number): boolean => Math.abs(t) <= MAX_TIME_MS;
+const notNegative = (n: number): boolean => n >= 0;
 
 /**
  * Normalises one wire message (SPEC §3), liberal in what it accepts (DESIGN "wire data is
@@ -58,7 +78,7 @@ function within(value: number | undefined, ok: (n: number) => boolean, path: str
 export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'message'): ChatMessage {
   const o = object(value, path);
   const { warn } = defaults;
-  const named = lenient(() => optNumber(o.senderType, `${path}.senderType`), warn);
+  const named = numberField(o, 'senderType', path, warn);
   let senderType = named ?? defaults.senderType;
   if (senderType === undefined || !SENDER_TYPES.includes(senderType)) {
     if (defaults.senderType === undefined) throw new DecodeError(`${path}.senderType: unknown ${String(o.senderType)}`);
@@ -68,24 +88,12 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
   const rawType = typeof o.msgType === 'string' && /^\d+$/.test(o.msgType) ? Number(o.msgType) : (o.msgType ?? MsgType.Text);
   const known = MSG_TYPES.includes(rawType as number | string);
   if (!known) warn?.(`${path}.msgType: unknown ${String(o.msgType)}; shown as text`);
-  const status = lenient(() => optString(o.status, `${path}.status`), warn);
+  const status = textField(o, 'status', path, warn);
   // A message the server holds is not the widget's to deliver or retry: only "sent" is kept.
   if (status !== undefined && status !== MessageStatus.Sent) warn?.(`${path}.status: ${status} on a stored message; ignored`);
-  const msgTime = within(
-    lenient(() => optNumber(o.msgTime, `${path}.msgTime`), warn),
-    (t) => Math.abs(t) <= MAX_TIME_MS,
-    `${path}.msgTime`,
-    warn,
-  );
-  const size = (field: 'fileSize' | 'audioDuration') =>
-    within(
-      lenient(() => optNumber(o[field], `${path}.${field}`), warn),
-      (n) => n >= 0,
-      `${path}.${field}`,
-      warn,
-    );
-  const text = (field: 'id' | 'clientMsgId' | 'userId' | 'senderName' | 'fileName' | 'fileUrl' | 'robotAskMsgType') =>
-    lenient(() => optString(o[field], `${path}.${field}`), warn);
+  const msgTime = within(numberField(o, 'msgTime', path, warn), inTimeRange, path, 'msgTime', warn);
+  const size = (field: 'fileSize' | 'audioDuration') => within(numberField(o, field, path, warn), notNegative, path, field, warn);
+  const text = (field: 'id' | 'clientMsgId' | 'userId' | 'senderName' | 'fileName' | 'fileUrl' | 'robotAskMsgType') => textField(o, field, path, warn);
   const sender = senderType as SenderType;
   const msgType = known ? (rawType as MsgType) : MsgType.Text;
   const fileUrl = text('fileUrl');
@@ -111,7 +119,7 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
     status: sender === SenderType.Visitor && status === MessageStatus.Sent ? status : undefined,
     remote: o.remote === true ? true : undefined,
     robotAskMsgType: text('robotAskMsgType'),
-    specialMsgFlag: lenient(() => optNumber(o.specialMsgFlag, `${path}.specialMsgFlag`), warn),
+    specialMsgFlag: numberField(o, 'specialMsgFlag', path, warn),
     position: positionOf(sender),
     createdAt: msgTime ?? defaults.now,
     carriesTime: o.hasTime === true,

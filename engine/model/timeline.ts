@@ -2,6 +2,65 @@ import { TIME_GAP_MS } from '../constants';
 import { MsgType, SenderType } from './codes';
 import type { ChatMessage } from './message';
 
+/**
+ * How a list was made from the one before it by one of the timeline's changes below: the messages of
+ * that list from the first one not kept at its place on (`removed`), and those of this list from
+ * there on (`added`) — for an append, nothing and the new messages. Chained to the change that made
+ * the list before, so that an index over a list (./listIndex.ts) follows the lists' changes by the
+ * messages they touched rather than by all of them. Only the changes are kept, never the lists, and
+ * only the last CHANGES_KEPT to 2 × CHANGES_KEPT of a chain.
+ */
+interface Change {
+  prev: Change | undefined;
+  removed: readonly ChatMessage[];
+  added: readonly ChatMessage[];
+  /** How many changes back the chain goes (about). */
+  depth: number;
+}
+const CHANGES_KEPT = 32;
+const changes = new WeakMap<readonly ChatMessage[], Change>();
+
+/** The change that made `list`; a change of nothing (the start of a chain) for a list not made here. */
+function changeOf(list: readonly ChatMessage[]): Change {
+  let change = changes.get(list);
+  if (!change) {
+    change = { prev: undefined, removed: [], added: [], depth: 0 };
+    changes.set(list, change);
+  }
+  return change;
+}
+
+/** `next`, noted as made from `base` with its first `same` messages kept (nothing is noted when it is `base`). */
+function derived(next: readonly ChatMessage[], base: readonly ChatMessage[], same: number): readonly ChatMessage[] {
+  if (next === base) return next;
+  const prev = changeOf(base);
+  const change: Change = { prev, removed: base.slice(same), added: next.slice(same), depth: prev.depth + 1 };
+  if (change.depth >= 2 * CHANGES_KEPT) {
+    // Forgets the older half of the chain (so that O(1) a change, amortised).
+    let last = change;
+    for (let i = 1; i < CHANGES_KEPT && last.prev; i++) last = last.prev;
+    last.prev = undefined;
+    change.depth = CHANGES_KEPT;
+  }
+  changes.set(next, change);
+  return next;
+}
+
+/**
+ * The changes that made `list` from `held`, oldest first, each as the messages it removed and those
+ * it added; undefined when `list` was not made from `held` by the timeline's changes, or too long
+ * ago (then the caller reads `list` whole).
+ */
+export function changesSince(held: readonly ChatMessage[], list: readonly ChatMessage[]): readonly Pick<Change, 'removed' | 'added'>[] | undefined {
+  const start = changeOf(held);
+  const out: Change[] = [];
+  for (let change = changes.get(list); change !== start; change = change.prev) {
+    if (!change) return undefined;
+    out.push(change);
+  }
+  return out.reverse();
+}
+
 /** The list with `message` added at the end (SPEC §3 hasTime applied to it). */
 export function append(list: readonly ChatMessage[], message: ChatMessage): readonly ChatMessage[] {
   return appendAll(list, [message]);
@@ -9,12 +68,30 @@ export function append(list: readonly ChatMessage[], message: ChatMessage): read
 
 /** The list with `messages` added at the end, in order. */
 export function appendAll(list: readonly ChatMessage[], messages: readonly ChatMessage[]): readonly ChatMessage[] {
-  return assignTimes([...list, ...messages], list.length);
+  return derived(assignTimes([...list, ...messages], list.length, list), list, list.length);
 }
 
 /** The ids a message may be named by on the wire: its own, and the one the backend gave it. */
 export function wireIds(message: ChatMessage): string[] {
   return message.serverId === undefined ? [message.id] : [message.id, message.serverId];
+}
+
+/** Whether any id `message` may be named by on the wire (wireIds) is in `known`. */
+function isKnown(known: ReadonlySet<string>, message: ChatMessage): boolean {
+  return known.has(message.id) || (message.serverId !== undefined && known.has(message.serverId));
+}
+
+/** Adds the ids `message` may be named by on the wire (wireIds) to `known`. */
+function remember(known: Set<string>, message: ChatMessage): void {
+  known.add(message.id);
+  if (message.serverId !== undefined) known.add(message.serverId);
+}
+
+/** The ids of every message of `list` (wireIds), without a list per message: a history page holds thousands. */
+function knownIds(list: readonly ChatMessage[]): Set<string> {
+  const known = new Set<string>();
+  for (const m of list) remember(known, m);
+  return known;
 }
 
 /** Whether the message is the one named `id`, by its own id or the backend's. */
@@ -23,7 +100,7 @@ const named = (id: string) => (m: ChatMessage) => m.id === id || m.serverId === 
 /** The list with `message` put right above message `id`; at the end when `id` is not shown. */
 export function insertBefore(list: readonly ChatMessage[], id: string, message: ChatMessage): readonly ChatMessage[] {
   const at = list.findIndex(named(id));
-  return at < 0 ? append(list, message) : assignTimes([...list.slice(0, at), message, ...list.slice(at)], at);
+  return at < 0 ? append(list, message) : derived(assignTimes([...list.slice(0, at), message, ...list.slice(at)], at), list, at);
 }
 
 /**
@@ -39,17 +116,16 @@ export function update(list: readonly ChatMessage[], id: string, change: (m: Cha
   const out = list.slice();
   if (next) out[i] = next;
   else out.splice(i, 1);
-  return assignTimes(out, i);
+  return derived(assignTimes(out, i), list, i);
 }
 
 /** Merges a history page above the messages shown, skipping ones already there or repeated in the page (SPEC §7 getHistoryMsg). */
 export function prepend(list: readonly ChatMessage[], older: readonly ChatMessage[]): readonly ChatMessage[] {
-  const known = new Set(list.flatMap(wireIds));
+  const known = knownIds(list);
   const fresh: ChatMessage[] = [];
   for (const m of older) {
-    const ids = wireIds(m);
-    if (ids.some((id) => known.has(id))) continue;
-    ids.forEach((id) => known.add(id));
+    if (isKnown(known, m)) continue;
+    remember(known, m);
     fresh.push(m);
   }
   return fresh.length ? assignTimes([...fresh, ...list]) : list;
@@ -61,19 +137,18 @@ export function prepend(list: readonly ChatMessage[], older: readonly ChatMessag
  * goes after the last message shown at or before its time.
  */
 export function insertByTime(list: readonly ChatMessage[], incoming: readonly ChatMessage[]): readonly ChatMessage[] {
-  const known = new Set(list.flatMap(wireIds));
+  const known = knownIds(list);
   const out = list.slice();
   let from = out.length;
   for (const m of [...incoming].sort((a, b) => a.createdAt - b.createdAt)) {
-    const ids = wireIds(m);
-    if (ids.some((id) => known.has(id))) continue;
-    ids.forEach((id) => known.add(id));
+    if (isKnown(known, m)) continue;
+    remember(known, m);
     let at = out.length;
     while (at > 0 && (out[at - 1] as ChatMessage).createdAt > m.createdAt) at--;
     out.splice(at, 0, m);
     from = Math.min(from, at);
   }
-  return from === out.length && out.length === list.length ? list : assignTimes(out, from);
+  return from === out.length && out.length === list.length ? list : derived(assignTimes(out, from), list, from);
 }
 
 /** The message with this id (its own or the backend's), if shown; searched from the end, as `update`. */
@@ -81,18 +156,24 @@ export function findMessage(list: readonly ChatMessage[], id: string): ChatMessa
   return list.findLast(named(id));
 }
 
+/** The time of the last message with a time shown in a list assignTimes made (so that an append does not look back for it). */
+const lastTimes = new WeakMap<readonly ChatMessage[], { at: number | undefined }>();
+
 /**
  * Applies SPEC §3 hasTime to `list` from index `from` on: true when carried, or when more than
  * TIME_GAP_MS passed since the last message shown with a time. Unchanged messages keep their
  * identity, so a UI re-renders only what changed; returns `list` itself when nothing changed.
+ * `before`, when given, is a list of exactly the `from` messages `list` starts with.
  */
-export function assignTimes(list: readonly ChatMessage[], from = 0): readonly ChatMessage[] {
-  let lastShown: number | undefined;
-  for (let i = from - 1; i >= 0; i--) {
-    const m = list[i];
-    if (m?.hasTime) {
-      lastShown = m.createdAt;
-      break;
+export function assignTimes(list: readonly ChatMessage[], from = 0, before?: readonly ChatMessage[]): readonly ChatMessage[] {
+  let lastShown = before && before.length === from ? lastTimes.get(before)?.at : undefined;
+  if (!(before && before.length === from && lastTimes.has(before))) {
+    for (let i = from - 1; i >= 0; i--) {
+      const m = list[i];
+      if (m?.hasTime) {
+        lastShown = m.createdAt;
+        break;
+      }
     }
   }
   let out: ChatMessage[] | undefined;
@@ -105,7 +186,9 @@ export function assignTimes(list: readonly ChatMessage[], from = 0): readonly Ch
       out[i] = { ...m, hasTime };
     }
   }
-  return out ?? list;
+  const result = out ? derived(out, list, from) : list;
+  lastTimes.set(result, { at: lastShown });
+  return result;
 }
 
 /**

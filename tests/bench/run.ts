@@ -3,18 +3,25 @@
  * both builds of the widget — React (the default) and WIDGET_RUNTIME=preact — each a production
  * build served by server/node.ts's host, in Chromium.
  * - Engine (Node): applying one poll batch of 1,000 agent messages (< 20 ms).
- * - List: the real MessageList with the `bench` channel's 10,000 history messages — first render
- *   (< 100 ms, from the history response read to the next frame with messages), appending one
- *   message (< 16 ms, Enter to the next frame with it), and `.message` DOM nodes (bounded by the
- *   viewport).
+ * - List table (./list.ts, section `list`): issue 30's table — the list against a plain React 19
+ *   page of the same transcript (./floor.tsx, the floor), both builds served at once and measured
+ *   in turn with it: 100 messages (`bench100`) and 10,000 (`bench`), from the history response
+ *   read to the first frame with the newest message (the widget: ≤ the floor's time at 100, ≥ 10×
+ *   faster at 10,000), appending one message at 10,000 (≤ 16 ms), heap and DOM nodes at 10,000.
+ * - List (widget section): the real MessageList with the `bench` channel's 10,000 history
+ *   messages — first render (< 100 ms, from the history response read to the next frame with the
+ *   newest message), appending one message (< 16 ms, Enter to the next frame with it), and
+ *   `.message` DOM nodes (bounded by the viewport).
  * - List: "Back to the latest" from the top of the 10,000 — the click to the frame with the list at its
  *   end (< 100 ms; a smooth scroll rendered and measured every row on the way: 5.6–6.8 s), the
  *   longest task, and the most rows rendered on the way.
  * - Page (demo channel): navigation to the first message shown.
  * - Launcher (./launcher.ts): on a host page with the loader, the launcher click to the composer
  *   ready and to the first message visible, with the loader's default hover prefetch and without.
- * - Host page (./hostPage.ts): what the loader costs a shop page before the chat is opened — script
- *   and main-thread task time with and without its script tag, first view in a new tab and next views.
+ * - Host page (./hostPage.ts): what the loader costs a shop page before the chat is opened — its
+ *   main-thread time attributed by URL in a Chromium trace, as third-party-web measures a vendor
+ *   (≤ 5 ms, no task over 50 ms), its top costs, and the page with and without its script tag; first
+ *   views in new tabs and next views.
  * Page and launcher on this machine's loopback and over an emulated slow network (150 ms round
  * trips, 1.6 Mbit/s down). The launcher's table ends with the React build against the Preact one,
  * with prefetch (the aim: within 10 %).
@@ -24,8 +31,11 @@
  *   frame).
  * - Long message (./longMessage.ts): a 1 MB text with a link every 48 characters, and without links,
  *   arriving, in history and expanded: the longest task (< 200 ms) and the freeze.
- * BENCH_ONLY names the sections to run, comma-separated: engine, widget (list, page, host page and launcher),
- * stream, long; all when unset (e.g. BENCH_ONLY=stream, about 40 s a build).
+ * The bench ends with a summary of issue 30's targets: the list table, the host page's script
+ * (≤ 5 ms), the launcher's click → first message with the default prefetch (≤ 300 ms on loopback).
+ * BENCH_ONLY names the sections to run, comma-separated: engine, list (the table, about 2 min),
+ * widget (list, page, host page and launcher), stream, long (about 1 min a build); all when unset
+ * (e.g. BENCH_ONLY=stream, about 40 s a build).
  */
 import { cpus, loadavg } from 'node:os';
 import { Subject, of, type Observable } from 'rxjs';
@@ -37,6 +47,8 @@ import { startLikeNpmStart, startServerProcess, type ServedBuild } from '../supp
 import { emulateNetwork, launcherFigures, HOVER_MS, LOOPBACK, SLOW, type LauncherRun, type Network, type Visit } from './launcher';
 import { hostPageFigures, hostPageReport } from './hostPage';
 import { startPacedRobot, streamFigures, streamReport, STREAM } from './stream';
+import { appendOnce, listReport, listSection, openTranscript } from './list';
+import { benchSummary } from './summary';
 import { longMessageFigures, longMessageReport } from './longMessage';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,6 +63,9 @@ async function backToLatest(page: Page): Promise<{ took: number; longestTask: nu
     await page.waitForTimeout(100);
   }
   await page.locator('.message-list__jump').waitFor();
+  // tsx keeps the names of functions (esbuild's keepNames): the function below calls its helper,
+  // which the page lacks (a string is not compiled).
+  await page.evaluate('window.__name = (f) => f');
   return page.evaluate(
     () =>
       new Promise((resolve) => {
@@ -81,7 +96,7 @@ async function backToLatest(page: Page): Promise<{ took: number; longestTask: nu
   );
 }
 
-const SECTIONS = ['engine', 'widget', 'stream', 'long'] as const;
+const SECTIONS = ['engine', 'list', 'widget', 'stream', 'long'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = process.env.BENCH_ONLY?.split(',')
   .map((name) => name.trim())
@@ -95,8 +110,14 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 const verdict = (value: number, budget: number): string => (value < budget ? `ok (< ${budget} ms)` : `OVER BUDGET (${budget} ms)`);
 
-/** One poll of 1,000 agent messages applied to an engine in conversation; the time of that dispatch. */
-function pollOnce(): number {
+/** Issue 30: how many agent messages the per-message figures deliver, one a batch and all in one. */
+const FEED_SIZE = 10_000;
+
+/**
+ * `total` agent messages applied to an engine in conversation, `perBatch` a batch (1: one a pushed
+ * frame or a poll answer each); the time of the dispatch, all batches.
+ */
+function feedOnce(total: number, perBatch: number): number {
   const batches = new Subject<EventBatch>();
   let polls = 0;
   const answers: Partial<Record<keyof VisitorApi, () => Observable<unknown>>> = {
@@ -110,49 +131,27 @@ function pollOnce(): number {
   const engine = createChatEngine({ query: '?channelid=bench', api, log: { warn: () => undefined } });
   engine.start();
   const now = Date.now();
-  const events = Array.from({ length: POLL_SIZE }, (_, i) => ({
+  const events = Array.from({ length: total }, (_, i) => ({
     event_type: EventCode.AgentMessage,
     msgId: `a${i}`,
     msgContentEnc: encodeText(JSON.stringify({ senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: `Message ${i}`, msgTime: now + i * 1_000 })),
   }));
   const t0 = performance.now();
-  batches.next({ events });
+  for (let i = 0; i < events.length; i += perBatch) batches.next({ events: events.slice(i, i + perBatch) });
   const took = performance.now() - t0;
   const count = engine.getSnapshot().messages.length;
   engine.dispose();
-  if (count < POLL_SIZE) throw new Error(`the poll applied ${count} messages, not ${POLL_SIZE}`);
+  if (count < total) throw new Error(`the feed applied ${count} messages, not ${total}`);
   return took;
 }
 
-/** In the page, before any script: marks when the history response has been read (and the screen is up), and when messages are first painted. */
-function instrument(): void {
-  const w = window as unknown as { __bench: { historyRead?: number; firstPaint?: number } };
-  w.__bench = {};
-  const original = window.fetch.bind(window);
-  window.fetch = async (input, init) => {
-    const response = await original(input, init);
-    if (!String(input instanceof Request ? input.url : input).includes('getHistoryMsg') || w.__bench.historyRead !== undefined) return response;
-    const body = await response.arrayBuffer();
-    // The engine starts before React has arrived: the history is handed over once the chat screen
-    // is mounted, so that the figure is the list's first render, not the page's load.
-    await new Promise<void>((resolve) => {
-      if (document.querySelector('.chat')) return resolve();
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('.chat')) return;
-        observer.disconnect();
-        resolve();
-      }).observe(document, { childList: true, subtree: true });
-    });
-    w.__bench.historyRead = performance.now();
-    return new Response(body, response);
-  };
-  new MutationObserver((_, observer) => {
-    if (w.__bench.historyRead === undefined || !document.querySelector('.message')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => {
-      w.__bench.firstPaint = performance.now();
-    });
-  }).observe(document, { childList: true, subtree: true });
+/** The engine line of issue 30: FEED_SIZE messages one a batch against all in one batch (the aim: within 3×). */
+function feedLine(): string {
+  const runs = 3;
+  const one = Array.from({ length: runs + 1 }, () => feedOnce(FEED_SIZE, FEED_SIZE)).slice(1); // the first run warms the JIT up
+  const each = Array.from({ length: runs }, () => feedOnce(FEED_SIZE, 1));
+  const ratio = median(each) / median(one);
+  return `engine: ${FEED_SIZE.toLocaleString('en')} agent messages one a batch: median ${ms(median(each))} [${each.map(ms).join(', ')}]; all in one batch: median ${ms(median(one))} [${one.map(ms).join(', ')}]; ${ratio.toFixed(1)}× ${ratio <= 3 ? 'ok (≤ 3×)' : 'OVER (3×)'}`;
 }
 
 /** In the page, before any script: the time from navigation start to the first message in the DOM. */
@@ -191,17 +190,8 @@ async function browserFigures(url: string) {
     let nodes = { bottom: 0, middle: 0, total: 0 };
     const jumps: { took: number; longestTask: number; mostRows: number }[] = [];
     for (let run = 0; run < 3; run++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await page.addInitScript(instrument);
-      await page.goto(`${url}/chat/index?channelid=bench`);
-      await page.waitForFunction(() => (window as unknown as { __bench: { firstPaint?: number } }).__bench.firstPaint !== undefined, null, { timeout: 60_000 });
-      firstRenders.push(
-        await page.evaluate(() => {
-          const b = (window as unknown as { __bench: { historyRead: number; firstPaint: number } }).__bench;
-          return b.firstPaint - b.historyRead;
-        }),
-      );
+      const { page, took, close } = await openTranscript(browser, `${url}/chat/index?channelid=bench`, '(#10000)');
+      firstRenders.push(took);
       if (run === 0) {
         await page.waitForTimeout(500);
         const bottom = await page.locator('.message').count();
@@ -220,30 +210,11 @@ async function browserFigures(url: string) {
         });
         await page.waitForTimeout(500);
         for (let i = 0; i < RUNS; i++) {
-          const text = `bench append ${i}`;
-          await page.fill('textarea', text);
-          const took = await page.evaluate(
-            (t) =>
-              new Promise<number>((resolve) => {
-                const input = document.querySelector('textarea');
-                if (!input) throw new Error('no composer');
-                const observer = new MutationObserver(() => {
-                  const shown = [...document.querySelectorAll('.message')].some((m) => m.textContent?.includes(t));
-                  if (!shown) return;
-                  observer.disconnect();
-                  requestAnimationFrame(() => resolve(performance.now() - t0));
-                });
-                observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-                const t0 = performance.now();
-                input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-              }),
-            text,
-          );
-          appends.push(took);
+          appends.push(await appendOnce(page, `bench append ${i}`));
           await page.waitForTimeout(1_500);
         }
       }
-      await context.close();
+      await close();
     }
     return { firstRender: median(firstRenders), firstRenders, append: median(appends), appends, nodes, jumps };
   } finally {
@@ -252,9 +223,10 @@ async function browserFigures(url: string) {
 }
 
 if (runs('engine')) {
-  const polls = Array.from({ length: RUNS }, pollOnce);
+  const polls = Array.from({ length: RUNS }, () => feedOnce(POLL_SIZE, POLL_SIZE));
   const poll = median(polls.slice(1)); // the first run warms the JIT up
   console.log(`engine: one poll of ${POLL_SIZE} messages: median ${ms(poll)} [${polls.map(ms).join(', ')}] ${verdict(poll, BUDGET.poll)}`);
+  console.log(feedLine());
 }
 
 const NETWORKS = [LOOPBACK, SLOW] as const;
@@ -266,6 +238,8 @@ const VISIT_LABEL: Record<Visit, string> = {
 };
 type LauncherFigures = Awaited<ReturnType<typeof launcherFigures>>;
 const launchers = new Map<WidgetRuntime, LauncherFigures>();
+/** Each build's host-page report, for the summary. */
+const hostPages = new Map<WidgetRuntime, string[]>();
 
 /** The widget section: list, page, host page and launcher figures of the build `server` serves. */
 async function widgetSection(runtime: WidgetRuntime, server: ServedBuild): Promise<void> {
@@ -284,7 +258,8 @@ async function widgetSection(runtime: WidgetRuntime, server: ServedBuild): Promi
     const times = await firstMessageTimes(server.url, network);
     console.log(`page: navigation to the first message, ${network.name}: median ${ms(median(times))} [${times.map(ms).join(', ')}]`);
   }
-  for (const line of hostPageReport(await hostPageFigures(server.url))) console.log(line);
+  hostPages.set(runtime, hostPageReport(await hostPageFigures(server.url)));
+  for (const line of hostPages.get(runtime) ?? []) console.log(line);
   const figures = await launcherFigures(server.url, NETWORKS, VISITS, RUNS);
   for (const { network, visit, runs } of figures) {
     const of = (key: keyof LauncherRun) => runs.map((r) => r[key]);
@@ -294,6 +269,10 @@ async function widgetSection(runtime: WidgetRuntime, server: ServedBuild): Promi
   }
   launchers.set(runtime, figures);
 }
+
+// The list table: both builds served at once, measured in turn with the floor.
+const list = runs('list') ? listReport(await listSection()) : undefined;
+if (list) console.log(`\nlist: the widget against a plain React 19 page of the same transcript (the floor)\n${[...list.table, ...list.runs].join('\n')}`);
 
 // The stream section's robot: one for both builds, started before either.
 const robot = runs('stream') ? await startPacedRobot() : undefined;
@@ -363,3 +342,5 @@ if (runs('widget'))
   console.log(
     `\nlauncher on a host page: medians of ${RUNS} runs, each in a fresh context (nothing cached); Chromium on ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}\n${launcherTable()}`,
   );
+
+for (const line of benchSummary({ list: list?.table, hostPages, launchers })) console.log(line);

@@ -4,6 +4,7 @@ import type { VisitorChat, VisitorChatCall } from '../../ui/loader/api';
 import { DESKTOP, PHONE, useBrowser } from './browser';
 import { axeViolations, describeFocus, dev, tabTo } from './helpers';
 import { startSite, type Site } from './hostSite';
+import type { TraceEvent } from '../bench/mainThread';
 
 /**
  * The host-page loader (ui/loader, issue 13) on a shop page of another origin than the chat's, as
@@ -166,6 +167,61 @@ describe('the host-page loader on a shop page of another origin (issue 13)', () 
     await clickLauncher(page);
     await chatStart;
     expect(Object.keys((await storageOf(page)).session)).toEqual(['visitor-chat-agent']);
+  });
+
+  it('does in the page’s task that runs it only what the launcher’s first paint needs: no storage read, no style or layout computed; the saved state and the top layer wait for the page to be idle (its main-thread time: npm run bench)', async () => {
+    const { page, browser } = s;
+    const loaderUrl = `${s.baseUrl}/chat/loader.js`;
+    // Every storage access of the page, with the script that ran when it came (none: a callback, later).
+    await page.addInitScript(() => {
+      const accesses: string[] = [];
+      (window as unknown as { storageAccesses: string[] }).storageAccesses = accesses;
+      for (const name of ['sessionStorage', 'localStorage'] as const) {
+        let owner: object | null = window;
+        while (owner && !Object.getOwnPropertyDescriptor(owner, name)) owner = Object.getPrototypeOf(owner) as object | null;
+        const { get } = Object.getOwnPropertyDescriptor(owner, name) as PropertyDescriptor;
+        Object.defineProperty(owner, name, {
+          configurable: true,
+          get() {
+            accesses.push(`${name} in ${(document.currentScript as HTMLScriptElement | null)?.src || 'a later task'}`);
+            return get?.call(this) as Storage;
+          },
+        });
+      }
+    });
+    const requests = recordRequests(page);
+    const url = hostPage(shopHtml(s.baseUrl, { record: false }));
+    /** One page view, traced: the style and layout the browser computed while the loader's script ran, and the storage it touched. */
+    async function view(navigate: () => Promise<unknown>) {
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+      await navigate();
+      await launcherShown(page);
+      // Idle: in the top layer, the saved state restored.
+      await page.waitForFunction(() => document.querySelector('visitor-chat')?.matches(':popover-open'));
+      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+      const run = traceEvents.find((e) => e.name === 'EvaluateScript' && e.args?.data?.url === loaderUrl);
+      if (!run?.dur) throw new Error('the loader did not run in the trace');
+      const forced = traceEvents
+        .filter((e) => e.pid === run.pid && e.tid === run.tid && e.ts >= run.ts && e.ts <= run.ts + run.dur!)
+        .map((e) => e.name)
+        .filter((name) => ['UpdateLayoutTree', 'Layout', 'ForcedStyleAndLayout'].includes(name));
+      const storage = await page.evaluate(() => (window as unknown as { storageAccesses: string[] }).storageAccesses);
+      return { forced, storage };
+    }
+    const later = ['sessionStorage in a later task'];
+
+    // The first page view of a tab: the saved state (none yet) read once the page is idle; of the chat's origin, the loader alone.
+    expect(await view(() => page.goto(url))).toEqual({ forced: [], storage: later });
+    expect(requests.map((r) => r.url()).filter((u) => u.startsWith(s.baseUrl))).toEqual([loaderUrl]);
+    // The visitor opens the chat and closes it; the next page view (a reload) finds it so, read
+    // once the page is idle (and the chat runs on: its frame may have asked for the visitor's id by then).
+    await clickLauncher(page);
+    await chatFrame(page);
+    await clickLauncher(page);
+    const next = await view(() => page.reload());
+    expect(next.forced).toEqual([]);
+    expect(next.storage.filter((access) => access !== 'localStorage in a later task')).toEqual(later);
+    expect(await launcherShown(page)).toMatchObject({ expanded: false, panelOpen: false, badge: '' });
   });
 
   it('runs the calls queued before it loaded in order, fires ready, and opens, closes and toggles with events', async () => {

@@ -110,14 +110,36 @@ describe('the launcher and the panel', () => {
     expect(next.isOpen()).toBe(true);
   });
 
-  it('an unread count restored on the next page load is told to a handler added then', async () => {
+  it('an unread count restored on the next page load is told to a handler added then (once the page is idle), and at once to one added later', async () => {
     sessionStorage.setItem('visitor-chat-shop', JSON.stringify({ open: false, unread: 2 }));
     const c = chat();
     const counts = vi.fn();
     c.on('unreadCountChange', counts);
-    await Promise.resolve();
-    expect(counts).toHaveBeenCalledWith(2);
+    await vi.waitFor(() => expect(counts).toHaveBeenCalledWith(2));
+    expect(counts).toHaveBeenCalledTimes(1);
     expect(launcher().getAttribute('aria-label')).toBe('Chat (2)');
+    const later = vi.fn();
+    c.on('unreadCountChange', later);
+    await Promise.resolve();
+    expect(later).toHaveBeenCalledWith(2);
+  });
+
+  it('reads the saved state once the page is idle, not while the page runs it — or at once when a call needs it (isOpen, open, close, toggle)', async () => {
+    sessionStorage.setItem('visitor-chat-shop', JSON.stringify({ open: true, unread: 0 }));
+    const reads = vi.spyOn(Storage.prototype, 'getItem');
+    const c = chat();
+    expect(reads).not.toHaveBeenCalled();
+    expect(launcher().getAttribute('aria-expanded')).toBe('false');
+    await vi.waitFor(() => expect(launcher().getAttribute('aria-expanded')).toBe('true'));
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(c.isOpen()).toBe(true);
+    c.destroy();
+
+    reads.mockClear();
+    const next = chat();
+    expect(next.isOpen()).toBe(true);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(launcher().getAttribute('aria-expanded')).toBe('true');
   });
 
   it('a saved state the page garbled reads as closed with no unread messages, never an exception', () => {

@@ -32,4 +32,13 @@ describe('seeded channels', () => {
     expect(page).toHaveLength(10_000);
     expect(await history(userId, { maxTime: page[0]?.msgTime })).toEqual([]);
   });
+
+  it('bench100: the first history page holds all 100 messages of the same kind, the newest last', async () => {
+    const { start, history } = setup();
+    const { userId } = await start('bench100');
+    const page = await history(userId);
+    expect(page).toHaveLength(100);
+    expect(page.at(-1)?.msgContent).toMatch(/\(#100\)$/);
+    expect(await history(userId, { maxTime: page[0]?.msgTime })).toEqual([]);
+  });
 });

@@ -43,6 +43,8 @@ describe('initialOf', () => {
     expect(initialOf('👩🏽‍💻 Dev')).toBe('👩🏽‍💻');
     expect(initialOf('Émile')).toBe('É');
     expect(initialOf('e\u0301mile')).toBe('E\u0301');
+    expect(initialOf('ilkay', 'tr')).toBe('İ');
+    expect(initialOf('1st line')).toBe('1');
     expect(initialOf('')).toBe('');
     expect(initialOf(' – ')).toBe('');
   });

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { createChatEngine, type ChatEngine, type ChatEngineOptions } from '@visitor-chat/chat-engine';
 
 const EngineContext = createContext<ChatEngine | null>(null);
@@ -20,7 +20,7 @@ export interface ChatProviderProps {
  * QueryClientProvider is the model): an engine the provider made starts with its mount and is
  * disposed after its unmount; StrictMode's remount in the same task keeps it.
  */
-export function ChatProvider({ engine: given, options, children }: ChatProviderProps) {
+export function ChatProvider({ engine: given, options, children }: ChatProviderProps): ReactElement {
   // The initializer may run twice under StrictMode; an engine that is never started costs nothing.
   const [{ engine, yours }] = useState(() => (given ? { engine: given, yours: true } : { engine: createChatEngine(options), yours: false }));
   useEffect(() => {

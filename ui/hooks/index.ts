@@ -25,7 +25,7 @@ export { useQueue, type UseQueueResult } from './useQueue';
 export { useCountdown, type UseCountdownResult } from './useCountdown';
 export { usePullToRefresh, type PullStatus, type PullToRefreshOptions, type UsePullToRefreshResult } from './usePullToRefresh';
 export { useUserForm, type UseUserFormResult } from './useUserForm';
-export type { FieldElement, FormFieldsState } from './useFormFields';
+export type { FieldElement, FieldProps, FormFieldsState } from './useFormFields';
 export { useGroupChoice, type UseGroupChoiceResult } from './useGroupChoice';
 export { useLeaveMessage, type UseLeaveMessageResult } from './useLeaveMessage';
 export { useLeaveMessageOffer, type UseLeaveMessageOfferResult } from './useLeaveMessageOffer';

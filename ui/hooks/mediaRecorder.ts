@@ -51,4 +51,4 @@ export function audioExtension(type: string): string {
 }
 
 /** Stops the microphone. */
-export const stopTracks = (stream: MediaStream | undefined) => stream?.getTracks().forEach((t) => t.stop());
+export const stopTracks = (stream: MediaStream | undefined): void => stream?.getTracks().forEach((t) => t.stop());

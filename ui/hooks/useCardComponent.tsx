@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useChatEngine } from './ChatProvider';
 import {
   CardError,
@@ -56,7 +56,7 @@ export interface CardRegistryProviderProps {
  * model): `<CardRegistryProvider components={{ 'order-status': OrderStatus }}>`. Pass a stable
  * object (a module constant or a memo): a new one re-renders every card below.
  */
-export function CardRegistryProvider({ components, children }: CardRegistryProviderProps) {
+export function CardRegistryProvider({ components, children }: CardRegistryProviderProps): ReactElement {
   const parent = useContext(RegistryContext);
   // The outermost provider keeps the codes reported; nested ones share its list.
   const [own] = useState(() => new Set<string>());

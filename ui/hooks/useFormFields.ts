@@ -19,7 +19,7 @@ const KIND_PROPS = {
  * check for a form with a rule across fields (the leave-message form's contact, validateLeaveMessage);
  * keep it stable (useCallback).
  */
-export function useFormFields(fields: readonly FormField[], query: ChatQuery, validate?: (values: FormValues) => FormErrors) {
+export function useFormFields(fields: readonly FormField[], query: ChatQuery, validate?: (values: FormValues) => FormErrors): FormFieldsState {
   const baseId = useId();
   // Only the visitor's edits are state: prefilled values follow fields that arrive later.
   const [edits, setEdits] = useState<Readonly<Record<string, string>>>({});
@@ -65,7 +65,7 @@ export function useFormFields(fields: readonly FormField[], query: ChatQuery, va
     return ref;
   };
 
-  const getFieldProps = (name: string) => {
+  const getFieldProps = (name: string): FieldProps => {
     const field = fields.find((f) => f.name === name);
     const error = errors[name];
     return {
@@ -96,5 +96,39 @@ export function useFormFields(fields: readonly FormField[], query: ChatQuery, va
   };
 }
 
+/** The props getFieldProps gives a field: its element's attributes, its value and change handler, and what ties it to its error. */
+export interface FieldProps {
+  /** The input's type by field kind (`tel`, `email`), so phones get the right keypad; none for a textarea. */
+  type: 'text' | 'tel' | 'email' | undefined;
+  autoComplete: 'tel' | 'email' | undefined;
+  inputMode: 'tel' | 'email' | undefined;
+  /** A stable ref per field: check() focuses the first invalid one. */
+  ref: (el: FieldElement | null) => void;
+  id: string;
+  name: string;
+  value: string;
+  onChange: (e: ChangeEvent<FieldElement>) => void;
+  required: boolean;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
 /** What a form hook (useUserForm, useLeaveMessage) gives a form component: fields, errors, values and prop getters. */
-export type FormFieldsState = ReturnType<typeof useFormFields>;
+export interface FormFieldsState {
+  fields: readonly FormField[];
+  /** The values: prefilled from the query (SPEC §2), then the visitor's edits. */
+  values: FormValues;
+  /** The SPEC §5 error of each field, once a submit was tried. */
+  errors: FormErrors;
+  setValue: (name: string, value: string) => void;
+  /** Back to the prefilled values, with no error shown. */
+  reset: () => void;
+  /** Checks every field: the trimmed values when valid, else null with focus on the first invalid field. */
+  check: () => Record<string, string> | null;
+  /** Props of a field's input or textarea. */
+  getFieldProps: (name: string) => FieldProps;
+  /** Props of a field's <label>. */
+  getLabelProps: (name: string) => { htmlFor: string };
+  /** Props of the element that shows a field's error. */
+  getErrorProps: (name: string) => { id: string };
+}

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 
 /** Toast visible time, then removal delay (SPEC §9). */
 const TOAST_DURATION_MS = 2_000;
@@ -27,7 +27,7 @@ export interface ToastApi {
 const ToastContext = createContext<ToastApi | null>(null);
 
 /** Holds the toasts of its subtree (headless: the UI decides how they look). */
-export function ToastProvider({ children }: { children?: ReactNode }) {
+export function ToastProvider({ children }: { children?: ReactNode }): ReactElement {
   const [toasts, setToasts] = useState<readonly Toast[]>([]);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const nextId = useRef(0);

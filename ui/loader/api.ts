@@ -58,8 +58,9 @@ export interface VisitorChatEvents {
   /** A new agent or robot message arrived. */
   message: [message: MessagePreview];
   /**
-   * The number of messages that arrived while the panel was closed changed (0 once it opens). A
-   * handler added while the count is above 0 (say, restored on the host's next page load) hears it at once.
+   * The number of messages that arrived while the panel was closed changed (0 once it opens). A count
+   * restored on the host's next page load (once the page is idle) is told to the handlers then; a
+   * handler added while the count is above 0 hears it at once.
    */
   unreadCountChange: [count: number];
   /** The visitor chose the toolbar item of this id (`addToolbarItem`). */

@@ -1,7 +1,7 @@
 import type { VisitorChat, VisitorChatEvent, VisitorChatHandler, VisitorChatOptions, VisitorIdentity } from './api';
 import { isLanguage, labelFor, languageOf, rightToLeft } from './language';
 import { HOST_ORIGIN_PARAM, HOST_SOURCE, PROTOCOL_VERSION, isIdentity, isWidgetMessage, warn, type HostMessage } from './protocol';
-import { direction, drawView } from './view';
+import { direction, drawView, raise } from './view';
 import { local, read, savedState, session, write, type Saved } from './storage';
 
 const DEFAULT_COLOR = '#2563eb';
@@ -20,6 +20,13 @@ function safely<A extends unknown[]>(handler: (...args: A) => void, args: A): vo
  * first opens it, or ahead of that as `prefetch` says — the widget then waits, without a request to
  * the backend, until `init`), the API, and the protocol of ./protocol.ts with the widget. It makes no
  * request to the chat's backend and writes no storage until the visitor opens the chat.
+ *
+ * What it does in the page's task that runs it is only what the launcher's first paint needs: the
+ * elements and the listeners. The rest waits for the page to be idle (`whenIdle`): the open state
+ * of an earlier page view (sessionStorage's first read in a renderer is a synchronous round trip to
+ * the browser process, 1–40 ms on a page's first view in a tab) and the top layer (`raise`, which
+ * computes the page's style at once). A call that needs the state (`open`, `close`, `toggle`,
+ * `isOpen`, the visitor's click) reads it first.
  */
 export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   const { channelId, groupId, adminId, hideLauncher = false, prefetch = 'hover' } = options;
@@ -28,12 +35,13 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   const stateKey = `visitor-chat-${channelId}`;
   const idKey = `${stateKey}-uid`;
   let handlers: { [E in VisitorChatEvent]?: Set<(...args: never[]) => void> } = {};
-  const saved = savedState(stateKey);
 
   let open = false;
   /** The visitor has opened the chat, in this page view or an earlier one: the chat runs, storage is written. */
-  let started = saved !== null;
-  let unread = saved?.unread ?? 0;
+  let started = false;
+  /** The open state of an earlier page view has been read (restore). */
+  let restored = false;
+  let unread = 0;
   let identity: VisitorIdentity | undefined;
   let params: string | undefined;
   /**
@@ -52,7 +60,8 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
   let initialised = false;
   let destroyed = false;
 
-  const position = options.position ?? 'end';
+  /** `end` when not given (direction). */
+  const position = options.position;
   const view = drawView(options.color ?? DEFAULT_COLOR, direction(position, rightToLeft(language)), hideLauncher);
   const { launcher, badge, panel } = view;
 
@@ -79,6 +88,22 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     label();
     save();
     emit('unreadCountChange', count);
+  }
+
+  /**
+   * Reads the open state an earlier page view of this tab saved, once: the visitor who opened the
+   * chat gets it back as it was, open, or closed with its unread count and the chat running on in
+   * its frame (new messages, the badge). The count is set before `started`: not written back.
+   */
+  function restore(): void {
+    if (restored) return;
+    restored = true;
+    const saved = savedState(stateKey);
+    if (!saved) return;
+    setUnread(saved.unread);
+    started = true;
+    if (saved.open) show(true);
+    else ensureFrame();
   }
 
   /** Starts the chat in the widget once it said hello and the visitor wants it. */
@@ -152,6 +177,7 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
 
   /** Opens or closes the panel; opening first makes the frame and starts the chat. */
   function show(next: boolean): void {
+    restore();
     if (destroyed || open === next) return;
     const focusInside = document.activeElement === view.root;
     open = next;
@@ -160,13 +186,13 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       ensureFrame();
       setUnread(0);
     }
-    panel.classList.toggle('open', next);
+    panel.className = next ? 'open' : '';
     launcher.setAttribute('aria-expanded', String(next));
     save();
     if (initialised) post({ type: 'visibility', open });
     else init();
-    // From the launcher, focus goes into the chat and back; open() from the page's own button leaves focus to the page.
-    if (focusInside) (next ? frame : hideLauncher ? undefined : launcher)?.focus();
+    // From the launcher, focus goes into the chat and back (a hidden launcher takes none); open() from the page's own button leaves focus to the page.
+    if (focusInside) (next ? frame : launcher)?.focus();
     emit(next ? 'open' : 'close');
   }
 
@@ -174,7 +200,7 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     open: () => show(true),
     close: () => show(false),
     toggle: () => show(!open),
-    isOpen: () => open,
+    isOpen: () => (restore(), open),
     identify(next: unknown) {
       // Checked before it is kept, as the copy postMessage will make (no function or DOM node in it)
       // and the widget will read: init, posted again after every reload of the widget, must go through.
@@ -208,7 +234,8 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
       if (destroyed || typeof handler !== 'function') return (destroyed || warn('handler', handler), () => undefined);
       const set = (handlers[event] ??= new Set());
       set.add(handler as (...args: never[]) => void);
-      // ready has happened; a count restored from an earlier page load is news to a new handler.
+      // ready has happened; a count restored from an earlier page load is news to a new handler
+      // (one added before it is restored hears it then).
       if (event === 'ready' || (event === 'unreadCountChange' && unread))
         queueMicrotask(() => set.has(handler as (...args: never[]) => void) && safely(handler as VisitorChatHandler<'unreadCountChange'>, [unread]));
       return () => api.off(event, handler as VisitorChatHandler<typeof event>);
@@ -239,14 +266,17 @@ export function createVisitorChat(options: VisitorChatOptions): VisitorChat {
     launcher.addEventListener('pointerenter', ensureFrame);
     launcher.addEventListener('focus', ensureFrame);
   }
-  // A visitor who opened the chat on an earlier page view: it runs on (new messages, the unread badge)
-  // once the page is idle (within 3 s; Safari has no requestIdleCallback). Left to run after
-  // destroy(), when ensureFrame does nothing.
-  if (started || prefetch === 'idle') {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(ensureFrame, { timeout: 3_000 });
-    else setTimeout(ensureFrame, 1);
-  }
   label();
-  if (saved?.open) api.open();
+  // The state of an earlier page view (a visitor who opened the chat there finds it as it was), the
+  // idle prefetch, the top layer. After destroy() the state read changes nothing, and nothing is raised.
+  whenIdle(() => (restore(), prefetch === 'idle' && ensureFrame(), destroyed || raise(view)));
   return api;
+}
+
+/**
+ * Runs `task` once the page is idle, within 1 s. Safari has no requestIdleCallback: a timer, at once
+ * after this task (the options object is no delay: 0).
+ */
+function whenIdle(task: () => unknown): void {
+  (self.requestIdleCallback || (setTimeout as unknown as typeof requestIdleCallback))(task, { timeout: 1e3 });
 }

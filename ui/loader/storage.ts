@@ -24,12 +24,16 @@ export function write(storage: () => Storage, key: string, value: string): void 
 export const session = () => sessionStorage;
 export const local = () => localStorage;
 
-/** The saved open state, when there is one (the visitor opened the chat in this tab); null otherwise. */
+/**
+ * The saved open state, when there is one (the visitor opened the chat in this tab); null
+ * otherwise. Written by this loader, but the page may have changed it: anything else that parses
+ * reads as closed with no unread messages (an unread count is a whole number from 0: ~~ truncates,
+ * and makes 0 of what is no number).
+ */
 export function savedState(key: string): Saved | null {
   try {
-    const saved = JSON.parse(read(session, key) ?? 'null') as Partial<Saved> | null;
-    // Written by this loader, but the page may have changed it: an unread count is a whole number
-    // from 0 (~~ truncates, and makes 0 of what is no number).
+    // JSON.parse(null) is null: no saved state.
+    const saved = JSON.parse(read(session, key) as string) as Partial<Saved> | null;
     return saved && { open: saved.open === true, unread: Math.max(0, ~~saved.unread!) };
   } catch {
     return null;

@@ -38,16 +38,16 @@ export interface View {
   panel: HTMLElement;
 }
 
-/** The direction that puts the launcher on `position`'s side: logical sides follow the language's, physical ones are pinned. */
-export function direction(position: LauncherPosition, rtl: boolean): 'rtl' | 'ltr' {
+/** The direction that puts the launcher on `position`'s side (`end` when not given): logical sides follow the language's, physical ones are pinned. */
+export function direction(position: LauncherPosition | undefined, rtl: boolean): 'rtl' | 'ltr' {
   return position === 'left' || (position !== 'right' && (position === 'start') !== rtl) ? 'rtl' : 'ltr';
 }
 
 /**
  * Draws the launcher and the (empty, hidden) panel, and adds them to the page where no host style
  * can move or cover them: after `<body>` (a transform, filter or contain on it would make it the
- * fixed elements' containing block), in the top layer (above any z-index, out of any transformed
- * ancestor) where the browser has popovers.
+ * fixed elements' containing block); `raise` then puts them in the top layer (above any z-index,
+ * out of any transformed ancestor).
  */
 export function drawView(color: string, dir: 'rtl' | 'ltr', hideLauncher: boolean): View {
   const root = document.createElement('visitor-chat');
@@ -64,10 +64,19 @@ export function drawView(color: string, dir: 'rtl' | 'ltr', hideLauncher: boolea
   shadow.innerHTML = markup;
   // Places launcher and panel (inline-end); the widget in the panel has its own direction.
   root.dir = dir;
-  root.popover = 'manual';
+  // Drawn in the page's next frame, with its own style: nothing here makes the browser compute
+  // style or layout now (raise, which does, waits for the page to be idle).
   document.documentElement.append(root);
-  // A browser without popovers keeps the highest z-index (CSS), after <body> in paint order.
-  root.showPopover?.();
   const [panel, launcher] = shadow.children as unknown as [HTMLElement, HTMLButtonElement];
   return { root, launcher, badge: launcher.lastChild as HTMLElement, panel };
+}
+
+/**
+ * Moves the drawn view into the top layer, where the browser has popovers (until then, and in a
+ * browser without them, the highest z-index after `<body>` keeps it on top). Showing a popover
+ * computes the page's style at once: done once the page is idle, when that is the view's alone.
+ */
+export function raise({ root }: View): void {
+  root.popover = 'manual';
+  root.showPopover?.();
 }

@@ -1,8 +1,9 @@
-import { EMPTY, concat, concatMap, defer, from, ignoreElements, merge, tap, type Observable } from 'rxjs';
+import { EMPTY, concat, concatMap, defer, distinctUntilChanged, from, ignoreElements, map, merge, tap, type Observable } from 'rxjs';
 import { EventCode, OutType, SenderType } from '../../model/codes';
 import { DecodeError, base64Utf8, optNumber, optString } from '../../model/decode';
 import { decodeAgentMessage } from '../../model/agentMessage';
 import type { ChatMessage } from '../../model/message';
+import { listIndex, type ListIndex } from '../../model/listIndex';
 import { findMessage, wireIds } from '../../model/timeline';
 import type { WireEvent } from '../../protocol';
 import { errorText, noticeMessage, ofType, systemMessage, type Effect, type EffectContext } from '../../core/effect';
@@ -44,12 +45,13 @@ function identities(message: ChatMessage, hasMsgId: boolean): string[] {
 /**
  * A run of consecutive 1201 events → one intent with all their messages, so that a poll carrying a
  * thousand messages is one state change, not a thousand. Bad ones are dropped with a log line; one
- * already shown (identity) is not shown again. The visitor's own messages sent from another tab
- * (docs/protocol.md "Several tabs") are `sentElsewhere`: shown, but not news from the agent.
+ * already shown (identity, asked of `shown`, the index of the messages shown) is not shown again.
+ * The visitor's own messages sent from another tab (docs/protocol.md "Several tabs") are
+ * `sentElsewhere`: shown, but not news from the agent.
  */
-function agentMessages(ctx: EffectContext, run: readonly WireEvent[], seen: Set<string>): Intent[] {
-  const shown = new Set(ctx.getState().messages.flatMap((m) => identities(m, false)));
-  const out: Intent[] = [];
+function agentMessages(ctx: EffectContext, run: readonly WireEvent[], seen: Set<string>, shown: ListIndex): Intent[] {
+  shown.of(ctx.getState().messages);
+  const out: { type: 'agentMessages' | 'sentElsewhere'; messages: ChatMessage[] }[] = [];
   for (const event of run) {
     try {
       const message = decodeAgentMessage(event, { now: ctx.scheduler.now(), newId: ctx.newId, api: ctx.apiUrl, warn: (line) => ctx.log.warn(line) });
@@ -58,7 +60,7 @@ function agentMessages(ctx: EffectContext, run: readonly WireEvent[], seen: Set<
       for (const key of keys) remember(seen, key, REMEMBERED_MESSAGE_KEYS);
       const type = message.senderType === SenderType.Visitor ? 'sentElsewhere' : 'agentMessages';
       const last = out.at(-1);
-      if (last?.type === type) out[out.length - 1] = { type, messages: [...last.messages, message] };
+      if (last?.type === type) last.messages.push(message);
       else out.push({ type, messages: [message] });
     } catch (e) {
       if (!(e instanceof DecodeError)) throw e;
@@ -147,6 +149,10 @@ function sentToOtherTabs(ctx: EffectContext): Observable<never> {
  */
 export const agentEvents: Effect = (ctx) => {
   const seen = new Set<string>();
+  const shown = listIndex((m) => identities(m, false));
+  // The index is made when the first agent message comes: a conversation that has none (a history
+  // read, a robot's answers) does not hold a key for each of its messages.
+  let indexing = false;
   const one = (event: WireEvent): Observable<Intent> =>
     defer(() => {
       try {
@@ -158,7 +164,12 @@ export const agentEvents: Effect = (ctx) => {
       }
     });
   const run = (events: WireEvent[]): Observable<Intent> =>
-    isAgentMessage(events[0]) ? defer(() => from(agentMessages(ctx, events, seen))) : one(events[0] as WireEvent);
+    isAgentMessage(events[0])
+      ? defer(() => {
+          indexing = true;
+          return from(agentMessages(ctx, events, seen, shown));
+        })
+      : one(events[0] as WireEvent);
   const dispatched = eventBatches(ctx).pipe(
     concatMap((batch) =>
       concat(
@@ -167,5 +178,12 @@ export const agentEvents: Effect = (ctx) => {
       ),
     ),
   );
-  return merge(dispatched, sentToOtherTabs(ctx));
+  // Once made, the index follows every change of the messages as it happens (each reads the messages it touched).
+  const following = ctx.state$.pipe(
+    map((s) => s.messages),
+    distinctUntilChanged(),
+    tap((messages) => indexing && shown.of(messages)),
+    ignoreElements(),
+  );
+  return merge(following, dispatched, sentToOtherTabs(ctx));
 };

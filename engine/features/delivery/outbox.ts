@@ -5,6 +5,7 @@ import type { Intent, Notify } from '../../core/intents';
 import type { ChatState } from '../../core/state';
 import { MsgType, SenderType } from '../../model/codes';
 import { type ChatMessage, createMessage } from '../../model/message';
+import { followChanges } from '../../model/listIndex';
 import { canRetry, outlivesPage } from './predicates';
 
 /** What the outbox keeps of a message: what sendMsg sends again (a file's address, never its bytes). */
@@ -80,12 +81,27 @@ const keyOf = (s: ChatState): string | null => (s.query.channelId ? outboxKey(s.
  * Keeps the stored outbox in step with the messages: an unconfirmed message that can outlive the
  * page is written, a confirmed one removed. Entries this page does not know (another tab's) are left
  * alone, so tabs of one visitor share the outbox. The first time messages cannot be stored (the
- * storage port's set says false), the UI is told, once: a reload would lose them.
+ * storage port's set says false), the UI is told, once: a reload would lose them. Only the visitor's
+ * messages count: a change that touched none of them (an agent's message, a system line; followed by
+ * the messages it touched, ../../model/listIndex.ts) leaves the outbox as the last pass wrote it.
  */
 function persist(ctx: EffectContext): Observable<Notify> {
   let told = false;
+  let passed: { messages: readonly ChatMessage[]; key: string | null } | undefined;
+  const touchesVisitor = (s: ChatState): boolean => {
+    const key = keyOf(s);
+    const last = passed;
+    passed = { messages: s.messages, key };
+    if (!last || last.key !== key) return true;
+    let touched = false;
+    const visitor = (m: ChatMessage) => {
+      if (m.senderType === SenderType.Visitor) touched = true;
+    };
+    return !followChanges(last.messages, s.messages, visitor, visitor) || touched;
+  };
   return ctx.state$.pipe(
     distinctUntilChanged((a, b) => a.messages === b.messages && keyOf(a) === keyOf(b)),
+    filter(touchesVisitor),
     mergeMap((s) => {
       const key = keyOf(s);
       if (!key) return EMPTY;

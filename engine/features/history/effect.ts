@@ -9,13 +9,13 @@ import { forgotSession } from '../bootstrap/predicates';
 
 /** Messages of a call's answer, decoded, oldest first: one that does not decode is dropped with a log line. */
 function decoded({ scheduler, newId, log, apiUrl }: EffectContext, raw: readonly unknown[], label: string): ChatMessage[] {
-  const now = scheduler.now();
-  const items = raw.flatMap((item, i): ChatMessage[] => {
+  const defaults = { now: scheduler.now(), newId, api: apiUrl, warn: (line: string) => log.warn(line) };
+  const items: ChatMessage[] = [];
+  raw.forEach((item, i) => {
     try {
-      return [decodeMessage(item, { now, newId, api: apiUrl, warn: (line) => log.warn(line) }, `${label}[${i}]`)];
+      items.push(decodeMessage(item, defaults, `${label}[${i}]`));
     } catch (e) {
       log.warn(`dropped a ${label} message: ${errorText(e)}`);
-      return [];
     }
   });
   return items.sort((a, b) => a.createdAt - b.createdAt);

@@ -6,18 +6,33 @@ import './Avatar.css';
 /** A character worth showing as an initial: a letter, a digit or an emoji. */
 const SHOWABLE = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
 
+/** One segmenter a locale: making one loads the locale's break rules (milliseconds, the first time). */
+const segmenters = new Map<string | undefined, Intl.Segmenter>();
+
+/** The first grapheme of `text` that is worth showing (SHOWABLE), if any. */
+function firstShowable(text: string, locale?: string): string | undefined {
+  // Below U+0300 (Latin and its common accented letters, already composed) no character joins the
+  // next: a character is a grapheme, and no segmenter is needed.
+  const at = text.search(SHOWABLE);
+  if (at >= 0 && text.charCodeAt(at) < 0x300 && !(text.charCodeAt(at + 1) >= 0x300)) return text.charAt(at);
+  // Without Intl.Segmenter (older browsers), code points: an emoji may lose its modifiers.
+  if (typeof Intl.Segmenter !== 'function') return Array.from(text).find((g) => SHOWABLE.test(g));
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale, { granularity: 'grapheme' });
+    segmenters.set(locale, segmenter);
+  }
+  for (const { segment } of segmenter.segment(text)) if (SHOWABLE.test(segment)) return segment;
+  return undefined;
+}
+
 /**
  * The initial of `name`: its first letter, digit or emoji as one grapheme (an emoji with its
  * modifiers, a letter with its marks; CJK and Arabic as they are), upper-cased in `locale`; '' when
  * there is none.
  */
 export function initialOf(name: string, locale?: string): string {
-  // Without Intl.Segmenter (older browsers), code points: an emoji may lose its modifiers.
-  const graphemes =
-    typeof Intl.Segmenter === 'function'
-      ? Array.from(new Intl.Segmenter(locale, { granularity: 'grapheme' }).segment(name), (s) => s.segment)
-      : Array.from(name);
-  return graphemes.find((g) => SHOWABLE.test(g))?.toLocaleUpperCase(locale) ?? '';
+  return firstShowable(name, locale)?.toLocaleUpperCase(locale) ?? '';
 }
 
 /** Agents and the robot have avatars (SPEC §9); the visitor and system lines have none. */

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import { useChat } from '@visitor-chat/chat-react';
+import { canRetryStart, type ChatState } from '@visitor-chat/chat-engine';
+import { shallowEqual, useChatEngine, useChatSelector } from '@visitor-chat/chat-react';
 import { prepareFormats } from '../format';
 import { releaseIdleModules } from '../lazyPreloaded';
 import { usePageNotices } from '../usePageNotices';
@@ -14,9 +15,17 @@ import './ChatScreen.css';
 /** Longest visitor message of the shipped widget (our choice; SPEC §5 leaves it to the integrator). */
 const MESSAGE_MAX_LENGTH = 2000;
 
+/**
+ * What the screen itself shows: not the messages (useChat's), so that a message arriving or a
+ * delivery status changing renders the list, not the bar, the composer and the rest of the screen.
+ */
+const screenState = (s: ChatState) => ({ phase: s.phase, error: s.error, channel: s.channel, reconnecting: s.reconnecting, retryable: canRetryStart(s) });
+
 /** The chat container (SPEC §2): navigation bar, message list, composer; or the page error state. */
 export function ChatScreen() {
-  const { phase, error, channel, reconnecting, retryStart } = useChat();
+  const engine = useChatEngine();
+  const { phase, error, channel, reconnecting, retryable } = useChatSelector(screenState, shallowEqual);
+  const retryStart = retryable ? engine.retryStart : null;
   usePageNotices(channel?.title ?? '');
   const { i18n } = useLingui();
   useEffect(() => {

@@ -5,6 +5,7 @@ import { MsgType, SenderType, avatarOf, isLongText, longTextPrefix, messageText,
 import { useChat, usePullToRefresh, useQuickReplies } from '@visitor-chat/chat-react';
 import { keepFocus } from '../keepFocus';
 import { hasAvatar } from './Avatar';
+import type { MessageItemProps } from './MessageItem';
 import { MessageRow } from './MessageRow';
 import { QuickReplies } from './QuickReplies';
 import { TypingIndicator } from './TypingIndicator';
@@ -18,6 +19,13 @@ const STICK_PX = 64;
  * and size containment (`contain: strict`, an element without a height of its contents) give way.
  */
 const SCROLLER_STYLE = { height: 'auto', contain: 'content' } as const;
+/**
+ * The height virtua assumes for a row it has not measured: about a message's (a one-line bubble is
+ * 49 px, one with the agent's name 76–92 px at 1280 px). Without it, virtua took its first row's
+ * height for all, and opening on the newest of 10,000 messages mounted twice the rows that show
+ * (26 for 12) while it corrected its guess.
+ */
+const ROW_ESTIMATE_PX = 72;
 /** Distance from the start (px) within which older history loads. */
 const LOAD_OLDER_PX = 80;
 /** Back-to-bottom button throttle (SPEC §9). */
@@ -74,30 +82,70 @@ function stillShown(messages: readonly ChatMessage[], id: string): boolean {
 }
 
 /**
- * The agent and robot messages that open a run of one sender's messages (same sender type and
- * name, nothing between them, no time shown above): the avatar and the name show at these only.
+ * Whether `messages[i]`, an agent or robot message, opens a run of one sender's messages (same
+ * sender type and name, nothing between them, no time shown above): the avatar and the name show
+ * at these only. Read from the row's neighbour when the row renders, so that a render of the list
+ * costs the same at 10 or 10,000 messages.
  */
-function runStarts(messages: readonly ChatMessage[]): ReadonlySet<string> {
-  const out = new Set<string>();
-  let previous: ChatMessage | undefined;
-  for (const m of messages) {
-    const continues = previous !== undefined && !m.hasTime && previous.senderType === m.senderType && previous.senderName === m.senderName;
-    if (hasAvatar(m) && !continues) out.add(m.id);
-    previous = m;
-  }
-  return out;
+function opensRun(messages: readonly ChatMessage[], i: number): boolean {
+  const m = messages[i];
+  const previous = messages[i - 1];
+  if (!m || !hasAvatar(m)) return false;
+  return previous === undefined || m.hasTime || previous.senderType !== m.senderType || previous.senderName !== m.senderName;
 }
 
-/** For each robot answer (pending or thought through), the visitor text it replies to. */
-function questionsOf(messages: readonly ChatMessage[]): ReadonlyMap<string, string> {
-  const out = new Map<string, string>();
-  let question: string | undefined;
-  for (const m of messages) {
-    if (m.senderType === SenderType.Visitor && m.msgType === MsgType.Text) question = m.msgContent;
-    else if (question !== undefined && showsThinking(m)) out.set(m.id, question);
+/** For a robot answer (pending or thought through) at `i`, the visitor text it replies to: the nearest visitor text before it. */
+function questionOf(messages: readonly ChatMessage[], i: number): string | undefined {
+  const m = messages[i];
+  if (!m || !showsThinking(m)) return undefined;
+  for (let j = i - 1; j >= 0; j--) {
+    const before = messages[j] as ChatMessage;
+    if (before.senderType === SenderType.Visitor && before.msgType === MsgType.Text) return before.msgContent;
   }
-  return out;
+  return undefined;
 }
+
+/**
+ * The polite live region that reads each new incoming message once (toAnnounce); the history — the
+ * first page, or an older one (`history`) — is shown, not read out. Its own component, so that what
+ * it reads changing renders the region, not the list.
+ */
+function LiveAnnouncer({ messages, history }: { messages: readonly ChatMessage[]; history: boolean }) {
+  const { t } = useLingui();
+  // Numbered, so that a text equal to the previous one is still a change (and is read out).
+  const [announcement, setAnnouncement] = useState<{ items: readonly Announced[]; n: number }>({ items: [], n: 0 });
+  // The ids read out (or shown as history, never read): each message is announced once.
+  const announced = useRef(new Set<string>());
+  const seen = useRef(false);
+  useLayoutEffect(() => {
+    if (messages.length === 0) return;
+    if (!seen.current || history) {
+      seen.current = true;
+      for (const m of messages) if (!m.awaiting) announced.current.add(m.id);
+      return;
+    }
+    const incoming = toAnnounce(messages, announced.current, t`The answer was cut off.`);
+    if (incoming.length) setAnnouncement((a) => ({ items: incoming, n: a.n + 1 }));
+    // A message recalled (SPEC §4 event 1205) leaves the live region too: its text is gone from the
+    // screen, so a screen reader must not find it there (a removal is not read out).
+    else setAnnouncement((a) => (a.items.every((i) => stillShown(messages, i.id)) ? a : { ...a, items: a.items.filter((i) => stillShown(messages, i.id)) }));
+    // `history` is derived from `messages`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [messages]);
+  return (
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {/* New nodes per announcement: screen readers read an added node even when its text repeats. */}
+      {announcement.items.map((i) => (
+        <p key={`${announcement.n}-${i.id}`}>{i.text}</p>
+      ))}
+    </div>
+  );
+}
+
+/** What a row shows besides its message. */
+type RowProps = Omit<MessageItemProps, 'message'>;
+/** Whether two rows' props are the same values (MessageRow's memo compares them so too). */
+const sameProps = (a: RowProps, b: RowProps): boolean => (Object.keys(a) as (keyof RowProps)[]).every((key) => a[key] === b[key]);
 
 /**
  * The virtualised message list: DOM nodes bounded by the viewport, sticks to the bottom while new
@@ -115,14 +163,10 @@ export function MessageList() {
   const previous = useRef<readonly ChatMessage[]>([]);
   const [unread, setUnread] = useState(0);
   const [showJump, setShowJump] = useState(false);
-  // Numbered, so that a text equal to the previous one is still a change (and is read out).
-  const [announcement, setAnnouncement] = useState<{ items: readonly Announced[]; n: number }>({ items: [], n: 0 });
   const lastJumpUpdate = useRef(0);
   // The back-to-bottom button's trailing update, while one is due.
   const jumpUpdate = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(jumpUpdate.current), []);
-  // The ids read out (or shown as history, never read): each message is announced once.
-  const announced = useRef(new Set<string>());
 
   const { prepended, appended } = diff(previous.current, messages);
   const quickReplies = useQuickReplies();
@@ -139,16 +183,6 @@ export function MessageList() {
     } else if (appended.length) {
       setUnread((n) => n + appended.length);
     }
-    if (wasEmpty || prepended) {
-      // History (the first page, or an older one) is shown, not read out.
-      for (const m of messages) if (!m.awaiting) announced.current.add(m.id);
-      return;
-    }
-    const incoming = toAnnounce(messages, announced.current, t`The answer was cut off.`);
-    if (incoming.length) setAnnouncement((a) => ({ items: incoming, n: a.n + 1 }));
-    // A message recalled (SPEC §4 event 1205) leaves the live region too: its text is gone from the
-    // screen, so a screen reader must not find it there (a removal is not read out).
-    else setAnnouncement((a) => (a.items.every((i) => stillShown(messages, i.id)) ? a : { ...a, items: a.items.filter((i) => stillShown(messages, i.id)) }));
     // The list only changes through `messages`; `appended` is derived from it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [messages]);
@@ -219,25 +253,26 @@ export function MessageList() {
     setShowJump(false);
   };
 
-  // The visitor question each robot answer replies to: the nearest visitor text before it.
-  const questions = useMemo(() => questionsOf(messages), [messages]);
-  const runs = useMemo(() => runStarts(messages), [messages]);
   // virtua asks for each visible row's element whenever the list renders — also on its own, when a
   // row's size changes (a streamed answer growing a line). The same element for the same message,
   // while nothing a row shows changed, lets React skip the row and virtua's wrapper of it; a row
   // made again (the list changed) is still skipped by MessageRow's memo when its props are equal.
+  // What a row shows besides its message (the run it opens, the question it answers) is read from
+  // its neighbours here, for the visible rows only.
   const choose = quickReplies.choose;
-  const renderRow = useMemo(() => {
-    const rows = new WeakMap<ChatMessage, ReactElement>();
-    return (m: ChatMessage) => {
-      let row = rows.get(m);
-      if (!row) {
-        row = <MessageRow key={m.id} message={m} onAsk={choose} question={questions.get(m.id)} runStart={runs.has(m.id)} avatarSrc={avatarOf(m, channel)} />;
-        rows.set(m, row);
+  const rows = useRef(new WeakMap<ChatMessage, { props: RowProps; row: ReactElement }>());
+  const renderRow = useMemo(
+    () => (m: ChatMessage, i: number) => {
+      const props: RowProps = { runStart: opensRun(messages, i), question: questionOf(messages, i), avatarSrc: avatarOf(m, channel), onAsk: choose };
+      let made = rows.current.get(m);
+      if (!made || !sameProps(made.props, props)) {
+        made = { props, row: <MessageRow key={m.id} message={m} {...props} /> };
+        rows.current.set(m, made);
       }
-      return row;
-    };
-  }, [choose, questions, runs, channel]);
+      return made.row;
+    },
+    [choose, messages, channel],
+  );
   return (
     <div className="message-list">
       <div className="message-list__viewport" ref={viewport} {...pull.getContainerProps()}>
@@ -257,6 +292,7 @@ export function MessageList() {
           ref={list}
           className="message-list__scroller"
           style={SCROLLER_STYLE}
+          itemSize={ROW_ESTIMATE_PX}
           data={messages}
           shift={prepended > 0 /* keeps the place when history is prepended */}
           onScroll={onScroll}
@@ -287,12 +323,7 @@ export function MessageList() {
           keepFocus();
         }}
       />
-      <div className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {/* New nodes per announcement: screen readers read an added node even when its text repeats. */}
-        {announcement.items.map((i) => (
-          <p key={`${announcement.n}-${i.id}`}>{i.text}</p>
-        ))}
-      </div>
+      <LiveAnnouncer messages={messages} history={prepended > 0} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro';
+import { memo } from 'react';
 import { useRemoteTyping } from '@visitor-chat/chat-react';
 
-/** SPEC §4 event 1204: the agent is typing, shown at the end of the list. */
-export function TypingIndicator() {
+/** SPEC §4 event 1204: the agent is typing, shown at the end of the list (memoised: the list rendering is no reason to). */
+export const TypingIndicator = memo(function TypingIndicator() {
   const { typing, name } = useRemoteTyping();
   if (!typing) return null;
   return (
@@ -15,4 +16,4 @@ export function TypingIndicator() {
       {name ? <Trans>{name} is typing…</Trans> : <Trans>The agent is typing…</Trans>}
     </div>
   );
-}
+});
