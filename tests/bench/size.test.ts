@@ -14,9 +14,13 @@ import { testedRuntime } from '../support/runtime';
  * Preact one (tag smoke). The budgets are ratchets, a little above the measured size: lower one
  * whenever its first screen shrinks; docs/sizes.md has the figures and their history.
  */
-// Raised by 0.5 kB each for issue 27's background resends, and by 0.5 kB each for issue 30's long
-// texts (the rule and the pieces of a streamed answer: React +597 B, Preact +571 B; docs/sizes.md, History).
-const BUDGET_KB: Record<WidgetRuntime, number> = { react: 114.5, preact: 65 };
+// Raised by 0.5 kB each for issue 27's background resends, by 0.5 kB each for issue 30's long
+// texts (the rule and the pieces of a streamed answer: React +597 B, Preact +571 B), and by 0.7 and
+// 0.6 kB for issue 30's work a message that does not grow with the conversation (the timeline's
+// change notes and the index over them, the outbox's test: engine +0.6 kB; the list's rows read
+// from their neighbours, the screen's own selection, the avatar's initial without a segmenter)
+// (docs/sizes.md, History).
+const BUDGET_KB: Record<WidgetRuntime, number> = { react: 115.2, preact: 65.6 };
 const BUDGET_BYTES = BUDGET_KB[testedRuntime()] * 1024;
 const DIST = inject('distDir');
 
