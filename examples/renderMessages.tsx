@@ -4,15 +4,19 @@
  * typecheck), so the guide's snippets, quoted from here, stay true to the packages' API. The
  * widget's own components (ui/widget/components) do the same with their styles and translations.
  */
+import { useState } from 'react';
 import {
   MsgType,
   SenderType,
   avatarOf,
   cardUrl,
   isFaqMessage,
+  isLongText,
+  longTextPrefix,
   messageText,
   offersLeaveMessage,
   showsThinking,
+  textPieces,
   type ChatError,
   type ChatMessage,
   type GoodsCard,
@@ -92,6 +96,22 @@ function TextMessage({ message: m }: { message: ChatMessage }) {
   );
 }
 // #endregion text
+
+// #region long
+/** A long text (isLongText): collapsed to its first piece, whole on demand, a piece a block. */
+export function LongTextMessage({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  if (!isLongText(text)) return <p dir="auto">{text}</p>;
+  return (
+    <div dir="auto">
+      {open ? textPieces(text).map((piece, i) => <p key={i}>{piece}</p>) /* in a few frames for a megabyte */ : <p>{longTextPrefix(text)}…</p>}
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Show less' : 'Show more'}
+      </button>
+    </div>
+  );
+}
+// #endregion long
 
 // #region media
 /** An image: the local preview while it uploads (localUrl), then the file's URL. */
