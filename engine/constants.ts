@@ -66,27 +66,27 @@ const backoff =
   (attempt: number): number =>
     Math.min(firstMs * 2 ** (attempt - 1), maxMs);
 /** The wait before try `attempt + 1` of a start (or a session's restart) after `attempt` tries failed: 1 s, 2 s, 4 s … at most 30 s (our choice). */
-export const retryWaitMs = /* @__PURE__ */ backoff(1_000, 30_000);
+export const retryWaitMs: (attempt: number) => number = /* @__PURE__ */ backoff(1_000, 30_000);
 /**
  * The wait before background resend `attempt + 1` of the visitor's failed messages (issue 27, our
  * choice): 5 s, 10 s, 20 s … at most 60 s, or longer when the server's Retry-After says so.
  */
-export const resendWaitMs = /* @__PURE__ */ backoff(5_000, 60_000);
+export const resendWaitMs: (attempt: number) => number = /* @__PURE__ */ backoff(5_000, 60_000);
 /** Background resends stop after this long without a success (the network's return, the page shown again or a new session send them again). */
-export const RESEND_FOR_MS = 30 * 60_000;
+export const RESEND_FOR_MS: number = 30 * 60_000;
 /** The longest Retry-After the engine honours: a server asking for more is asked again after this. */
-export const RETRY_AFTER_MAX_MS = 5 * 60_000;
+export const RETRY_AFTER_MAX_MS: number = 5 * 60_000;
 
 /** Push (docs/protocol.md "Push"): the stream's path under the API prefix when the channel names none. */
 export const EVENT_STREAM_PATH = 'events';
 /** How often a push stream carries a heartbeat at least (the reference server's period; asked of backends). */
 export const PUSH_HEARTBEAT_MS = 15_000;
 /** A push stream with nothing (no batch, no heartbeat) for this long is taken for dead: three heartbeats (our choice). */
-export const PUSH_SILENCE_MS = 3 * PUSH_HEARTBEAT_MS;
+export const PUSH_SILENCE_MS: number = 3 * PUSH_HEARTBEAT_MS;
 /** A push stream that stayed up this long was healthy: the backoff of its next failure starts over (our choice). */
 export const PUSH_STABLE_MS = 60_000;
 /** How long polling stands in after push failed `failures` times in a row: 5 s, 10 s, 20 s … at most 5 min (our choice). */
-export const pushRetryWaitMs = /* @__PURE__ */ backoff(5_000, 300_000);
+export const pushRetryWaitMs: (attempt: number) => number = /* @__PURE__ */ backoff(5_000, 300_000);
 
 /**
  * A streamed robot answer with no frame for this long has stalled: it fails with what arrived
@@ -95,7 +95,7 @@ export const pushRetryWaitMs = /* @__PURE__ */ backoff(5_000, 300_000);
 export const ROBOT_STALL_MS = 20_000;
 
 /** Default largest file a visitor may send; the reference server's cap too (our choice; SPEC leaves it open). */
-export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
+export const MAX_FILE_SIZE_BYTES: number = 10 * 1024 * 1024;
 
 /** Visitor-id local storage key (SPEC §3). */
 export const visitorIdKey = (tenantId: string): string => `chat-${tenantId}-uid`;

@@ -30,7 +30,10 @@ export const CATALOGUE = {
   'unknown-visitor': { call: 'getHistoryMsg, getEventMsg', title: 'an unknown userId or pollId is a lost session', specRef: 'Extensions: session recovery' },
   'chat-close': { call: 'chatClose', title: 'the visitor can end the chat', specRef: '§7 chatClose' },
   cors: { call: 'OPTIONS, POST', title: 'a page on another origin may call the API', specRef: 'Extensions: CORS' },
-} as const satisfies Record<string, { call: string; title: string; specRef: string }>;
+} as const;
+
+/** What the catalogue says of a check: every entry names its call, its title and where it is written. */
+type Entries<T extends Record<string, { call: string; title: string; specRef: string }>> = T;
 
 /** The stable name of a check (e.g. `send-msg`), for scripts and --json. */
-export type CheckId = keyof typeof CATALOGUE;
+export type CheckId = keyof Entries<typeof CATALOGUE>;

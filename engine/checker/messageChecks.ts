@@ -234,4 +234,11 @@ const historyPaging = defineCheck('history-paging', async (run) => {
 });
 
 /** The checks of the visitor's messages, in the order the widget makes their calls. */
-export const MESSAGE_CHECKS = { sendMsg, clientMsgId, robotAsk, history, cards, historyPaging } satisfies Record<string, Check>;
+export const MESSAGE_CHECKS: Record<'sendMsg' | 'clientMsgId' | 'robotAsk' | 'history' | 'cards' | 'historyPaging', Check> = {
+  sendMsg,
+  clientMsgId,
+  robotAsk,
+  history,
+  cards,
+  historyPaging,
+};

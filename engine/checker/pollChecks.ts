@@ -230,4 +230,12 @@ const sysMsg = statusTwoCall(
 );
 
 /** The checks of polling and the signals of status 2, in the order the widget makes their calls. */
-export const POLL_CHECKS = { poll, pollTiming, eventAck, push, msgComplete, typing, sysMsg } satisfies Record<string, Check>;
+export const POLL_CHECKS: Record<'poll' | 'pollTiming' | 'eventAck' | 'push' | 'msgComplete' | 'typing' | 'sysMsg', Check> = {
+  poll,
+  pollTiming,
+  eventAck,
+  push,
+  msgComplete,
+  typing,
+  sysMsg,
+};

@@ -190,4 +190,11 @@ const cors = defineCheck('cors', async (run) => {
 });
 
 /** The checks that probe refusals, files and hosting, in the order they run. */
-export const PROBE_CHECKS = { evaluateInfo, upload, badRequest, unknownVisitor, chatClose, cors } satisfies Record<string, Check>;
+export const PROBE_CHECKS: Record<'evaluateInfo' | 'upload' | 'badRequest' | 'unknownVisitor' | 'chatClose' | 'cors', Check> = {
+  evaluateInfo,
+  upload,
+  badRequest,
+  unknownVisitor,
+  chatClose,
+  cors,
+};

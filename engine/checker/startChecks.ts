@@ -239,4 +239,11 @@ const adminCard = defineCheck('admin-card', async (run) => {
 });
 
 /** The checks of the start and the agent, in the order the widget makes their calls. */
-export const START_CHECKS = { channelInfo, unknownChannel, chatStart, userForm, transfer, adminCard } satisfies Record<string, Check>;
+export const START_CHECKS: Record<'channelInfo' | 'unknownChannel' | 'chatStart' | 'userForm' | 'transfer' | 'adminCard', Check> = {
+  channelInfo,
+  unknownChannel,
+  chatStart,
+  userForm,
+  transfer,
+  adminCard,
+};

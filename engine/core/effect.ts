@@ -47,7 +47,7 @@ export interface EffectContext {
 export type Effect = (ctx: EffectContext) => Observable<EffectOutput>;
 
 /** Narrows the intent stream to the given types. */
-export function ofType<T extends Intent['type']>(...types: T[]) {
+export function ofType<T extends Intent['type']>(...types: T[]): OperatorFunction<Intent, Extract<Intent, { type: T }>> {
   return filter((i: Intent): i is Extract<Intent, { type: T }> => (types as string[]).includes(i.type));
 }
 

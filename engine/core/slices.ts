@@ -59,7 +59,24 @@ type Slice<K extends keyof SliceTypes> = ([StateOf<K>] extends [never] ? { initi
  * change. A feature registered in core/registry.ts without an entry here, or the other way round,
  * does not compile; state, intents, the initial state and the reducer table all derive from these.
  */
-export const SLICES = {
+/** Each slice's cases as SLICES holds them: the intent types each reduces (core/reduce.ts checks every result has one). */
+interface SliceCases {
+  bootstrap: typeof bootstrapCases;
+  conversation: typeof conversationCases;
+  agentEvents: typeof agentEventsCases;
+  history: typeof historyCases;
+  delivery: typeof deliveryCases;
+  robot: typeof robotCases;
+  faq: typeof faqCases;
+  signals: typeof signalsCases;
+  countdowns: typeof countdownsCases;
+  notices: typeof noticesCases;
+  evaluation: typeof evaluationCases;
+  forms: typeof formsCases;
+  tips: typeof tipsCases;
+}
+
+export const SLICES: { readonly [K in keyof SliceTypes]: Slice<K> & { readonly cases: SliceCases[K] } } = {
   bootstrap: { initial: initialBootstrap, cases: bootstrapCases },
   conversation: { initial: initialConversation, cases: conversationCases },
   agentEvents: { cases: agentEventsCases },
@@ -73,4 +90,4 @@ export const SLICES = {
   evaluation: { initial: initialEvaluation, cases: evaluationCases },
   forms: { initial: initialForms, cases: formsCases },
   tips: { initial: initialTips, cases: tipsCases },
-} as const satisfies { [K in keyof SliceTypes]: Slice<K> };
+};

@@ -442,7 +442,7 @@ export function cardFallback(card: Card): string {
 }
 
 /** The card's wire form, for sendMsg's msgContent (docs/protocol.md "Cards"): `{code, data, fallback}` as JSON text. */
-export function cardToWire(card: Card, fallback = cardFallback(card)): string {
+export function cardToWire(card: Card, fallback: string = cardFallback(card)): string {
   const fields = Object.fromEntries(Object.entries(card).filter(([k]) => k !== 'kind' && k !== 'code'));
   const data = card.kind === 'custom' ? card.data : card.kind === 'carousel' ? { items: card.items.map((i) => JSON.parse(cardToWire(i)) as unknown) } : fields;
   return JSON.stringify({ code: card.code, data, fallback });

@@ -90,7 +90,13 @@ export function createMessage(fields: NewMessage): ChatMessage {
 }
 
 /** The wire form of a message for sendMsg: the message without its id or display fields (SPEC §7). */
-export function toWire(m: ChatMessage, userId: string) {
+export function toWire(
+  m: ChatMessage,
+  userId: string,
+): Pick<ChatMessage, 'senderType' | 'senderName' | 'msgType' | 'msgContent' | 'fileName' | 'audioDuration' | 'fileSize' | 'fileUrl'> & {
+  userId: string;
+  msgTime: number;
+} {
   return {
     userId,
     senderType: m.senderType,

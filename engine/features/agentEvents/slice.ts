@@ -1,4 +1,4 @@
-import { updateMessage, type Cases } from '../../core/cases';
+import { updateMessage, type Handles } from '../../core/cases';
 import type { ChatState } from '../../core/state';
 import type { ChatMessage } from '../../model/message';
 import { appendAll } from '../../model/timeline';
@@ -17,8 +17,8 @@ const shown = (state: ChatState, { messages }: Extract<AgentEventsResult, { type
   messages: appendAll(state.messages, messages),
 });
 
-export const agentEventsCases = {
+export const agentEventsCases: Handles<'agentMessages' | 'sentElsewhere' | 'messageDeleted'> = {
   agentMessages: shown,
   sentElsewhere: shown,
   messageDeleted: (state, { id }) => updateMessage(state, id, () => null),
-} satisfies Cases;
+};

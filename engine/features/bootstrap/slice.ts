@@ -1,4 +1,4 @@
-import type { Cases } from '../../core/cases';
+import type { Handles } from '../../core/cases';
 import type { ChannelInfo } from '../../model/channel';
 import type { ChatStatus } from '../../model/codes';
 import type { ChatQuery } from '../../model/query';
@@ -61,7 +61,7 @@ export const initialBootstrap = (query: ChatQuery): BootstrapState => ({
   reconnecting: false,
 });
 
-export const bootstrapCases = {
+export const bootstrapCases: Handles<'start' | 'startRetried' | 'channelLoaded' | 'sessionStarted' | 'failed' | 'sessionLost' | 'sessionResumed'> = {
   start: (state) => (state.phase === 'idle' ? { ...state, phase: 'starting' } : state),
   startRetried: (state) => (canRetryStart(state) ? { ...state, phase: 'starting', error: null } : state),
   channelLoaded: (state, { channel }) => ({ ...state, channel }),
@@ -72,4 +72,4 @@ export const bootstrapCases = {
   sessionLost: (state, { pollId }) =>
     state.phase === 'ready' && !state.reconnecting && state.session?.pollId === pollId ? { ...state, reconnecting: true } : state,
   sessionResumed: (state, { session }) => ({ ...state, session, reconnecting: false }),
-} satisfies Cases;
+};

@@ -1,4 +1,4 @@
-import type { Cases } from '../../core/cases';
+import type { Handles } from '../../core/cases';
 import type { ChatState } from '../../core/state';
 import type { AgentGroup } from '../../model/channel';
 import { ChatStatus } from '../../model/codes';
@@ -82,7 +82,18 @@ function waitAsked(state: ChatState): ChatState {
   return state.agentWait.over ? { ...state, agentWait: { ...state.agentWait, over: false } } : state;
 }
 
-export const conversationCases = {
+export const conversationCases: Handles<
+  | 'sessionStarted'
+  | 'sessionResumed'
+  | 'groupChoiceRequired'
+  | 'transferStarted'
+  | 'transferEnded'
+  | 'agentConnected'
+  | 'queued'
+  | 'queueMoved'
+  | 'chatClosed'
+  | 'agentRefused'
+> = {
   sessionStarted: (state, { status }) => ({ ...state, status, metAgent: state.metAgent || status === ChatStatus.InConversation }),
   // A backend that forgot the visitor may say the conversation with the agent is over; a group
   // choice still asked for stays (the transfer waiting for it goes on).
@@ -131,4 +142,4 @@ export const conversationCases = {
   },
   chatClosed: (state) => ({ ...leaveAgent(state, true), conversationChanges: state.conversationChanges + 1 }),
   agentRefused: (state) => leaveAgent(state, false),
-} satisfies Cases;
+};

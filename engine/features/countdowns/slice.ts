@@ -1,4 +1,4 @@
-import type { Cases } from '../../core/cases';
+import type { Handles } from '../../core/cases';
 import type { ChatState } from '../../core/state';
 import { COUNTDOWN_OFF } from '../../model/codes';
 
@@ -18,4 +18,4 @@ export const initialCountdowns: CountdownsState = { countdown: { agent: COUNTDOW
 
 const show = (state: ChatState, { agent, visitor }: CountdownsState['countdown']): ChatState => ({ ...state, countdown: { agent, visitor } });
 
-export const countdownsCases = { countdownSet: show, countdownTick: show } satisfies Cases;
+export const countdownsCases: Handles<'countdownSet' | 'countdownTick'> = { countdownSet: show, countdownTick: show };

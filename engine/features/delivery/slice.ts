@@ -1,4 +1,4 @@
-import { updateMessage, type Cases } from '../../core/cases';
+import { updateMessage, type Handles } from '../../core/cases';
 import type { ChatState } from '../../core/state';
 import { MessageStatus } from '../../model/codes';
 import type { ChatMessage } from '../../model/message';
@@ -35,7 +35,9 @@ const failed = (m: ChatMessage): ChatMessage => ({ ...m, status: MessageStatus.F
 const again = (state: ChatState, id: string): ChatState =>
   canRetry(findMessage(state.messages, id)) ? updateMessage(state, id, (m) => ({ ...m, status: MessageStatus.Pending, slow: undefined })) : state;
 
-export const deliveryCases = {
+export const deliveryCases: Handles<
+  'visitorSent' | 'retry' | 'outboxFlushed' | 'outboxRestored' | 'uploadProgressed' | 'uploaded' | 'uploadFailed' | 'sendSlow' | 'sendSucceeded' | 'sendFailed'
+> = {
   visitorSent: (state, { message }) => ({ ...state, messages: append(state.messages, { ...message, status: MessageStatus.Pending }) }),
   retry: (state, { id }) => again(state, id),
   outboxFlushed: (state, { ids }) => ids.reduce(again, state),
@@ -54,4 +56,4 @@ export const deliveryCases = {
   sendSucceeded: (state, { id, serverId }) =>
     updateMessage(state, id, (m) => ({ ...m, status: MessageStatus.Sent, slow: undefined, ...(serverId && serverId !== m.id && { serverId }) })),
   sendFailed: (state, { id }) => updateMessage(state, id, failed),
-} satisfies Cases;
+};

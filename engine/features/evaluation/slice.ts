@@ -1,4 +1,4 @@
-import type { Cases } from '../../core/cases';
+import type { Handles } from '../../core/cases';
 import type { ChatState } from '../../core/state';
 import { EvaluationStatus } from '../../model/codes';
 import { evaluationShown } from './predicates';
@@ -19,9 +19,9 @@ export const initialEvaluation: EvaluationState = { evaluation: { status: Evalua
 
 const withStatus = (state: ChatState, status: EvaluationStatus): ChatState => ({ ...state, evaluation: { ...state.evaluation, status } });
 
-export const evaluationCases = {
+export const evaluationCases: Handles<'evaluationRequested' | 'evaluationInfoLoaded' | 'evaluationDone' | 'evaluationDismissed'> = {
   evaluationRequested: (state) => (evaluationShown(state) ? state : withStatus(state, EvaluationStatus.Shown)),
   evaluationInfoLoaded: (state, { stars }) => ({ ...state, evaluation: { ...state.evaluation, stars } }),
   evaluationDone: (state) => withStatus(state, EvaluationStatus.Submitted),
   evaluationDismissed: (state) => (evaluationShown(state) ? withStatus(state, EvaluationStatus.None) : state),
-} satisfies Cases;
+};

@@ -1,4 +1,4 @@
-import type { Cases } from '../../core/cases';
+import type { Handles } from '../../core/cases';
 
 /** SPEC §2 FAQ message: the visitor brings the channel's FAQ back (canShowFaq). */
 export type FaqCommand =
@@ -7,4 +7,4 @@ export type FaqCommand =
   | { type: 'topicChosen'; title: string; content: string };
 
 /** The FAQ message and a chosen topic are added as any message is (messageAdded); the feature keeps no state. */
-export const faqCases = {} satisfies Cases;
+export const faqCases: Handles<never> = {};

@@ -1,4 +1,4 @@
-import type { Cases } from '../../core/cases';
+import type { Handles } from '../../core/cases';
 import type { ChatState } from '../../core/state';
 import { ChatStatus } from '../../model/codes';
 import type { ChatMessage } from '../../model/message';
@@ -47,7 +47,18 @@ const userFormFor = (state: ChatState, status: ChatStatus): ChatState => ({
   userForm: status === ChatStatus.FormCheck && state.channel?.userForm ? 'required' : null,
 });
 
-export const formsCases = {
+export const formsCases: Handles<
+  | 'sessionStarted'
+  | 'sessionResumed'
+  | 'userFormDone'
+  | 'leaveMessageOffered'
+  | 'agentConnected'
+  | 'leaveMessageOpened'
+  | 'leaveMessageClosed'
+  | 'leaveMessageSubmitted'
+  | 'leaveMessageSent'
+  | 'leaveMessageFailed'
+> = {
   sessionStarted: (state, { status }) => userFormFor(state, status),
   sessionResumed: (state, { status }) => userFormFor(state, status),
   userFormDone: (state) => ({ ...state, userForm: 'done' }),
@@ -60,4 +71,4 @@ export const formsCases = {
   leaveMessageSubmitted: (state) => (leaveMessageEditable(state) ? leave(state, { sending: true }) : state),
   leaveMessageSent: (state, { message }) => ({ ...leave(state, { open: false, sending: false }), messages: append(state.messages, message) }),
   leaveMessageFailed: (state) => leave(state, { sending: false }),
-} satisfies Cases;
+};

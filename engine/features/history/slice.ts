@@ -1,4 +1,4 @@
-import type { Cases } from '../../core/cases';
+import type { Handles } from '../../core/cases';
 import type { ChatMessage } from '../../model/message';
 import { insertByTime, prepend } from '../../model/timeline';
 import { canLoadOlder } from './predicates';
@@ -23,7 +23,7 @@ export type HistoryResult =
 
 export const initialHistory: HistoryState = { history: { loading: false, exhausted: false, newest: false } };
 
-export const historyCases = {
+export const historyCases: Handles<'sessionStarted' | 'sessionResumed' | 'historyRequested' | 'historyLoaded' | 'historyFailed' | 'messagesMerged'> = {
   // The newest page loads as soon as the session starts.
   sessionStarted: (state) => ({ ...state, history: { loading: true, exhausted: false, newest: false } }),
   // The newest page failed (the session was forgotten before it came): the new session asks again.
@@ -39,4 +39,4 @@ export const historyCases = {
     const merged = insertByTime(state.messages, messages);
     return merged === state.messages ? state : { ...state, messages: merged };
   },
-} satisfies Cases;
+};

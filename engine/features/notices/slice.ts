@@ -1,4 +1,4 @@
-import type { Cases } from '../../core/cases';
+import type { Handles } from '../../core/cases';
 import type { Intent } from '../../core/intents';
 import type { ChatMessage } from '../../model/message';
 import { append, insertBefore } from '../../model/timeline';
@@ -23,7 +23,7 @@ export const added = (message: ChatMessage, before?: string): Intent => ({ type:
 
 export const initialNotices: NoticesState = { sysQueue: [] };
 
-export const noticesCases = {
+export const noticesCases: Handles<'messageAdded' | 'systemMessageQueued' | 'systemMessageDequeued'> = {
   messageAdded: (state, { message, before }) =>
     isEmptySystemMessage(message)
       ? state
@@ -34,4 +34,4 @@ export const noticesCases = {
     if (!message) return state;
     return { ...state, sysQueue: state.sysQueue.filter((m) => m !== message), messages: append(state.messages, message) };
   },
-} satisfies Cases;
+};

@@ -1,4 +1,4 @@
-import { updateMessage, type Cases } from '../../core/cases';
+import { updateMessage, type Handles } from '../../core/cases';
 import type { ChatState } from '../../core/state';
 import { cardFallbackText } from '../../model/cardText';
 import { MsgType, SenderType } from '../../model/codes';
@@ -92,7 +92,19 @@ function withdrawn(state: ChatState, questionId: string): ChatState {
   return withAnswer({ ...state, messages: update(state.messages, id, () => null) }, id, null);
 }
 
-export const robotCases = {
+export const robotCases: Handles<
+  | 'robotPending'
+  | 'robotStreamed'
+  | 'robotAnswered'
+  | 'robotFinished'
+  | 'robotInterrupted'
+  | 'robotFailed'
+  | 'answerRetried'
+  | 'sendFailed'
+  | 'uploadFailed'
+  | 'sendSucceeded'
+  | 'messageRated'
+> = {
   robotPending: (state, { id, questionId, createdAt }) => ({
     ...state,
     messages: append(
@@ -159,4 +171,4 @@ export const robotCases = {
   // The robot mode ended while the question was on its way (a transfer to a human): no robot answers it.
   sendSucceeded: (state, { id }) => (robotAnswers(state) ? state : withdrawn(state, id)),
   messageRated: (state, { id, rating }) => (canRateReply(findMessage(state.messages, id)) ? updateMessage(state, id, (m) => ({ ...m, rating })) : state),
-} satisfies Cases;
+};

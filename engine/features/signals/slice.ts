@@ -1,4 +1,4 @@
-import type { Cases } from '../../core/cases';
+import type { Handles } from '../../core/cases';
 
 /** Signals around the messages: typing both ways, read receipts, and the page's visibility. */
 export interface SignalsState {
@@ -24,7 +24,9 @@ export type SignalsResult =
 
 export const initialSignals: SignalsState = { agentTyping: false, unread: false, pageVisible: true, titleTyping: false };
 
-export const signalsCases = {
+export const signalsCases: Handles<
+  'agentTyping' | 'agentTypingStopped' | 'agentMessages' | 'readMarked' | 'visibilityChanged' | 'titleTypingChanged' | 'chatClosed' | 'agentRefused'
+> = {
   agentTyping: (state) => ({ ...state, agentTyping: true }),
   agentTypingStopped: (state) => ({ ...state, agentTyping: false }),
   // The agent's message ends their typing, and waits to be marked read.
@@ -34,4 +36,4 @@ export const signalsCases = {
   titleTypingChanged: (state, { on }) => (state.titleTyping === on ? state : { ...state, titleTyping: on }),
   chatClosed: (state) => ({ ...state, agentTyping: false }),
   agentRefused: (state) => ({ ...state, agentTyping: false }),
-} satisfies Cases;
+};

@@ -1,4 +1,4 @@
-import type { Cases } from '../../core/cases';
+import type { Handles } from '../../core/cases';
 import { MAX_TIPS } from '../../constants';
 import { tipsCurrent } from './predicates';
 
@@ -38,7 +38,7 @@ export function cleanTips(tips: readonly string[]): string[] {
   return [...kept];
 }
 
-export const tipsCases = {
+export const tipsCases: Handles<'visitorTyping' | 'visitorSent' | 'tipsLoaded' | 'tipsFailed'> = {
   // A blank draft clears the suggestions; another keeps the last ones until its own answer comes.
   visitorTyping: (state, { text }) => (state.draft === text ? state : { ...state, draft: text, tips: text.trim() === '' ? NO_TIPS : state.tips }),
   // A send ends the draft and its suggestions (the composer empties; after a quick reply or a file
@@ -46,4 +46,4 @@ export const tipsCases = {
   visitorSent: (state) => (state.draft === '' && state.tips === NO_TIPS ? state : { ...state, draft: '', tips: NO_TIPS }),
   tipsLoaded: (state, { question, tips }) => (tipsCurrent(state, question) ? { ...state, tips: { question, items: cleanTips(tips) } } : state),
   tipsFailed: (state) => (state.tips === NO_TIPS ? state : { ...state, tips: NO_TIPS }),
-} satisfies Cases;
+};

@@ -7,19 +7,19 @@ describe('bootstrap slice: SPEC §2, §8 the start of the chat', () => {
   it('startRetried shows the start again (starting, no error) after an unreachable backend only; a start that succeeds clears the error', () => {
     const unreachableError: ChatError = { code: 'unreachable', call: 'chatStart', detail: 'offline' };
     const failed = stateWith({ phase: 'error', error: unreachableError });
-    expect(bootstrapCases.startRetried(failed)).toMatchObject({ phase: 'starting', error: null });
+    expect(bootstrapCases.startRetried(failed, { type: 'startRetried' })).toMatchObject({ phase: 'starting', error: null });
     const refused = stateWith({ phase: 'error', error: { code: 'unknownChannel', detail: 'nope' } });
-    expect(bootstrapCases.startRetried(refused)).toBe(refused);
+    expect(bootstrapCases.startRetried(refused, { type: 'startRetried' })).toBe(refused);
     expect(bootstrapCases.sessionStarted(failed, { type: 'sessionStarted', session: SESSION, status: 0 })).toMatchObject({ phase: 'ready', error: null });
   });
 
   it('start() moves an idle chat to starting; once started, another start changes nothing', () => {
     const idle = stateWith();
     expect(idle.phase).toBe('idle');
-    expect(bootstrapCases.start(idle).phase).toBe('starting');
+    expect(bootstrapCases.start(idle, { type: 'start' }).phase).toBe('starting');
     for (const phase of ['starting', 'ready', 'error'] as const) {
       const started = stateWith({ phase });
-      expect(bootstrapCases.start(started)).toBe(started);
+      expect(bootstrapCases.start(started, { type: 'start' })).toBe(started);
     }
   });
 

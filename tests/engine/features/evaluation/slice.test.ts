@@ -42,9 +42,11 @@ describe('evaluation predicates: SPEC §4 Evaluation', () => {
 
 describe('evaluation slice: status 0 → 1 shown → 2 submitted', () => {
   it('a request shows the dialog (status 1); a request while it is shown changes nothing', () => {
-    expect(evaluationCases.evaluationRequested(withStatus(EvaluationStatus.None)).evaluation.status).toBe(EvaluationStatus.Shown);
+    expect(evaluationCases.evaluationRequested(withStatus(EvaluationStatus.None), { type: 'evaluationRequested' }).evaluation.status).toBe(
+      EvaluationStatus.Shown,
+    );
     const shown = withStatus(EvaluationStatus.Shown);
-    expect(evaluationCases.evaluationRequested(shown)).toBe(shown);
+    expect(evaluationCases.evaluationRequested(shown, { type: 'evaluationRequested' })).toBe(shown);
   });
 
   it('the star labels are kept whatever the status', () => {
@@ -53,14 +55,16 @@ describe('evaluation slice: status 0 → 1 shown → 2 submitted', () => {
   });
 
   it('a successful submission is status 2', () => {
-    expect(evaluationCases.evaluationDone(withStatus(EvaluationStatus.Shown)).evaluation.status).toBe(EvaluationStatus.Submitted);
+    expect(evaluationCases.evaluationDone(withStatus(EvaluationStatus.Shown), { type: 'evaluationDone' }).evaluation.status).toBe(EvaluationStatus.Submitted);
   });
 
   it('dismissing the shown dialog goes back to status 0 (the visitor may open it again); otherwise it changes nothing', () => {
-    expect(evaluationCases.evaluationDismissed(withStatus(EvaluationStatus.Shown)).evaluation.status).toBe(EvaluationStatus.None);
+    expect(evaluationCases.evaluationDismissed(withStatus(EvaluationStatus.Shown), { type: 'evaluationDismissed' }).evaluation.status).toBe(
+      EvaluationStatus.None,
+    );
     for (const status of [EvaluationStatus.None, EvaluationStatus.Submitted]) {
       const state = withStatus(status);
-      expect(evaluationCases.evaluationDismissed(state)).toBe(state);
+      expect(evaluationCases.evaluationDismissed(state, { type: 'evaluationDismissed' })).toBe(state);
     }
   });
 });

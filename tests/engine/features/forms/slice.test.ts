@@ -72,7 +72,7 @@ describe('forms slice: the user form (SPEC §4 chat status 1)', () => {
   });
 
   it('a submitted form is done', () => {
-    expect(formsCases.userFormDone(readyState({ userForm: 'required' })).userForm).toBe('done');
+    expect(formsCases.userFormDone(readyState({ userForm: 'required' }), { type: 'userFormDone' }).userForm).toBe('done');
   });
 });
 
@@ -84,22 +84,22 @@ describe('forms slice: the leave-message form (SPEC §2, §4 transfer 1 and 5, �
     expect(opened.leaveMessage).toMatchObject({ open: true, draft: null });
     // Opened by a text nobody would read: the text is carried over.
     expect(formsCases.leaveMessageOpened(offered, { type: 'leaveMessageOpened', draft: 'hello?' }).leaveMessage).toMatchObject({ open: true, draft: 'hello?' });
-    expect(formsCases.leaveMessageClosed(opened).leaveMessage.open).toBe(false);
+    expect(formsCases.leaveMessageClosed(opened, { type: 'leaveMessageClosed' }).leaveMessage.open).toBe(false);
   });
 
   it('opening what is not offered, closing or submitting what is not open, change nothing', () => {
     const none = form({ offered: null, open: false, sending: false, draft: null });
     expect(formsCases.leaveMessageOpened(none, { type: 'leaveMessageOpened' })).toBe(none);
     const closed = form(OFFERED);
-    expect(formsCases.leaveMessageClosed(closed)).toBe(closed);
-    expect(formsCases.leaveMessageSubmitted(closed)).toBe(closed);
+    expect(formsCases.leaveMessageClosed(closed, { type: 'leaveMessageClosed' })).toBe(closed);
+    expect(formsCases.leaveMessageSubmitted(closed, { type: 'leaveMessageSubmitted', values: {} })).toBe(closed);
   });
 
   it('a submission marks the form sending; while sending it can be neither closed nor submitted again', () => {
-    expect(formsCases.leaveMessageSubmitted(form(OPEN)).leaveMessage).toEqual(SENDING);
+    expect(formsCases.leaveMessageSubmitted(form(OPEN), { type: 'leaveMessageSubmitted', values: {} }).leaveMessage).toEqual(SENDING);
     const sending = form(SENDING);
-    expect(formsCases.leaveMessageClosed(sending)).toBe(sending);
-    expect(formsCases.leaveMessageSubmitted(sending)).toBe(sending);
+    expect(formsCases.leaveMessageClosed(sending, { type: 'leaveMessageClosed' })).toBe(sending);
+    expect(formsCases.leaveMessageSubmitted(sending, { type: 'leaveMessageSubmitted', values: {} })).toBe(sending);
   });
 
   it('a delivered message shows in the chat and closes the form; a failed one leaves the form open to try again', () => {
@@ -114,12 +114,12 @@ describe('forms slice: the leave-message form (SPEC §2, §4 transfer 1 and 5, �
     const sent = formsCases.leaveMessageSent(form(SENDING), { type: 'leaveMessageSent', message });
     expect(sent.leaveMessage).toEqual(OFFERED);
     expect(sent.messages.map((m) => m.id)).toEqual(['m1']);
-    expect(formsCases.leaveMessageFailed(form(SENDING)).leaveMessage).toEqual(OPEN);
+    expect(formsCases.leaveMessageFailed(form(SENDING), { type: 'leaveMessageFailed' }).leaveMessage).toEqual(OPEN);
   });
 
   it('an agent connecting withdraws the offer and closes the form; without an offer it changes nothing', () => {
-    expect(formsCases.agentConnected(form(OPEN)).leaveMessage).toEqual({ offered: null, open: false, sending: false, draft: null });
+    expect(formsCases.agentConnected(form(OPEN), { type: 'agentConnected' }).leaveMessage).toEqual({ offered: null, open: false, sending: false, draft: null });
     const none = form({ offered: null, open: false, sending: false, draft: null });
-    expect(formsCases.agentConnected(none)).toBe(none);
+    expect(formsCases.agentConnected(none, { type: 'agentConnected' })).toBe(none);
   });
 });

@@ -28,16 +28,20 @@ describe('history predicates: canLoadOlder (SPEC §7 getHistoryMsg)', () => {
 
 describe('history slice', () => {
   it('the newest page loads as soon as the session starts', () => {
-    const started = historyCases.sessionStarted(stateWith({ history: { loading: false, exhausted: true, newest: true } }));
+    const started = historyCases.sessionStarted(stateWith({ history: { loading: false, exhausted: true, newest: true } }), {
+      type: 'sessionStarted',
+      session: SESSION,
+      status: 0,
+    });
     expect(started.history).toEqual({ loading: true, exhausted: false, newest: false });
   });
 
   it('a request is taken only when canLoadOlder; otherwise the state is left as it was', () => {
-    expect(historyCases.historyRequested(readyState()).history).toEqual({ loading: true, exhausted: false, newest: true });
+    expect(historyCases.historyRequested(readyState(), { type: 'historyRequested' }).history).toEqual({ loading: true, exhausted: false, newest: true });
     const exhausted = readyState({ history: { loading: false, exhausted: true, newest: true } });
-    expect(historyCases.historyRequested(exhausted)).toBe(exhausted);
+    expect(historyCases.historyRequested(exhausted, { type: 'historyRequested' })).toBe(exhausted);
     const notReady = stateWith();
-    expect(historyCases.historyRequested(notReady)).toBe(notReady);
+    expect(historyCases.historyRequested(notReady, { type: 'historyRequested' })).toBe(notReady);
   });
 
   it('a page is shown above the messages, without the ones already shown; the page says whether it was the oldest', () => {
@@ -73,7 +77,7 @@ describe('history slice', () => {
 
   it('a failed page stops loading and leaves the list as it was', () => {
     const loading = readyState({ messages: [agent('b', 2000)], history: { loading: true, exhausted: false, newest: true } });
-    const failed = historyCases.historyFailed(loading);
+    const failed = historyCases.historyFailed(loading, { type: 'historyFailed' });
     expect(failed.history).toEqual(idle);
     expect(failed.messages).toBe(loading.messages);
   });
