@@ -120,6 +120,8 @@ describe('keyboard only', () => {
     // The composer keeps focus after sending.
     expect((await describeFocus(page)).tag).toBe('textarea');
 
+    // The quick replies show once the answer is typed out (SPEC §9 Typewriter, up to 2 s).
+    await page.locator('.quick-reply').first().waitFor();
     const reply = await tabTo(page, (f) => f.className.includes('quick-reply'), { back: true });
     await page.keyboard.press('Enter');
     await messages(page).locator('.message--right').getByText(reply.name, { exact: true }).waitFor();

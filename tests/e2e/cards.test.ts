@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE, useBrowser } from './browser';
 import { axeViolations, messages, openChat, say } from './helpers';
@@ -162,6 +162,23 @@ describe('card modules the chat’s configuration names', () => {
     }
   }
 
+  /**
+   * Waits for `part` of the order card, revealing the card again when its row has left the rendered
+   * ones meanwhile: in the suite (never in a page driven alone) the list was seen back at its newest
+   * messages after revealOrderCard scrolled up, while the card's code loaded or failed.
+   */
+  async function waitInOrderCard(page: Page, part: (card: Locator) => Locator): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          if ((await orderCard(page).count()) === 0) await revealOrderCard(page);
+          return part(orderCard(page)).count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
+  }
+
   /** The chat goes on: the robot still answers. */
   async function chatGoesOn(page: Page): Promise<void> {
     await say(page, 'When do you open?');
@@ -173,8 +190,8 @@ describe('card modules the chat’s configuration names', () => {
     const lines = warnings(page);
     await openChat(page, s.baseUrl, 'showcase');
     await revealOrderCard(page);
+    await waitInOrderCard(page, (c) => c.locator('.card-module [aria-current="step"]'));
     const card = orderCard(page).locator('.card-module');
-    await card.waitFor();
     expect(await card.getByRole('listitem').allInnerTexts()).toEqual(['Paid', 'Packed', 'Shipped']);
     expect(await card.locator('[aria-current="step"]').innerText()).toBe('Shipped');
     expect(lines.filter((l) => l.includes('Failed to import'))).toEqual([]);
@@ -187,7 +204,7 @@ describe('card modules the chat’s configuration names', () => {
       route.fulfill({ body: source, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' } }),
     );
     await showcaseWith(page, 'https://cards.test/order-status.js', ['https://cards.test']);
-    await orderCard(page).locator('.card-module [aria-current="step"]').waitFor();
+    await waitInOrderCard(page, (c) => c.locator('.card-module [aria-current="step"]'));
   }, 60_000);
 
   it.each([
@@ -216,7 +233,7 @@ describe('card modules the chat’s configuration names', () => {
       );
       await showcaseWith(page, url, url.endsWith('no-default.js') ? ['https://cards.test'] : []);
       await expect.poll(() => lines.filter((l) => l.includes(line)).length).toBe(1);
-      await orderCard(page).getByText('Order #1042: shipped').waitFor();
+      await waitInOrderCard(page, (c) => c.getByText('Order #1042: shipped'));
       expect(await orderCard(page).locator('.card-module').count()).toBe(0);
       await chatGoesOn(page);
     },

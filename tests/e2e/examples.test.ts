@@ -99,8 +99,10 @@ beforeAll(async () => {
   // launcher.html opens the widget the reference server serves under /chat/.
   const acrossOrigins = { VITE_CHAT_API_BASE: baseUrl, VITE_CHAT_URL: new URL('/chat/', baseUrl).href };
   await Promise.all([sh('npm', ['run', 'build'], react19, acrossOrigins), sh('npm', ['run', 'build'], react18, acrossOrigins)]);
-  // The proxied build, and the server's build of the app for server rendering (issue 29).
-  await Promise.all([sh('npx', ['vite', 'build', '--outDir', 'dist-proxy'], react19), sh('npm', ['run', 'build:ssr'], react19, acrossOrigins)]);
+  // The proxied build, and the server's build of the app for server rendering (issue 29): one after
+  // the other, as Vite (8.4) refuses a second build of a project while one runs.
+  await sh('npx', ['vite', 'build', '--outDir', 'dist-proxy'], react19);
+  await sh('npm', ['run', 'build:ssr'], react19, acrossOrigins);
   react19App = react19;
 
   apps.react19 = await preview(react19, 'dist');
