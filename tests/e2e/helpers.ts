@@ -40,6 +40,23 @@ export async function openChat(page: Page, baseUrl: string, channel: string, ext
   await composer(page).waitFor();
 }
 
+/**
+ * Waits until the message list has settled: the same scroll height and position over three looks
+ * 100 ms apart. The list opens on its newest message and keeps scrolling there while the rows' heights
+ * change (virtua measures them; a card's code arrives); a scroll made by script meanwhile is taken back.
+ */
+export async function listSettled(page: Page): Promise<void> {
+  const scroller = page.locator('.message-list__scroller');
+  let last = '';
+  let same = 0;
+  for (let i = 0; i < 100 && same < 3; i++) {
+    const now = await scroller.evaluate((el) => `${el.scrollHeight}/${el.scrollTop}`);
+    same = now === last ? same + 1 : 0;
+    last = now;
+    await page.waitForTimeout(100);
+  }
+}
+
 /** Types a message and sends it with Enter, as a visitor does. */
 export async function say(page: Page, text: string): Promise<void> {
   const input = composer(page);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE, useBrowser } from './browser';
-import { chooseLanguage, composer, connected, messages, openChat, say, unknownQuestionFaq } from './helpers';
+import { chooseLanguage, composer, connected, listSettled, messages, openChat, say, unknownQuestionFaq } from './helpers';
 
 describe('visitor journeys in Chromium', () => {
   const s = useBrowser(PHONE);
@@ -174,6 +174,7 @@ describe('visitor journeys in Chromium', () => {
     const { page } = s;
     await openChat(page, s.baseUrl, 'showcase');
     await messages(page).getByText('Show me the help topics').waitFor();
+    await listSettled(page);
     const scroller = page.locator('.message-list__scroller');
     // At the bottom (an update), then 200 px up in the same task: inside the 300 ms the button waits.
     await scroller.evaluate((el) => {
