@@ -4,6 +4,7 @@ import type { ChatState } from '#engine/core/state';
 import { heldForAgent, isQueued } from '#engine/features/conversation/predicates';
 import { canRetry, isUnconfirmed } from '#engine/features/delivery/predicates';
 import { userFormRequired } from '#engine/features/forms/predicates';
+import { DELIVERY_MAX_MS } from '#engine/constants';
 import { MessageStatus } from '#engine/model/codes';
 import { findMessage } from '#engine/model/timeline';
 import { DISPOSE_AT_MS, quietScenario, type Scenario } from '../support/scenario';
@@ -244,6 +245,55 @@ const KNOWN = {
     faults: { eventIds: 'none', echo: false, forgets: [85050, 3], restartFailures: [], restartStatus: 2, reloads: [85049], ports: [] },
     settle: true,
   } as Scenario,
+  // Found by this property (CI, effects shuffled, seed 1094959767): a photo's sends fail and are
+  // resent in the background (issue 27); the backend forgot the visitor at 86 s, which a resend learns
+  // only at 287 s; the new session sends the photo again at 288 s, and dispose comes as that cycle's
+  // 12 s end: the message is pending, its verdict due, not pending forever (pendingSince).
+  resendCycleAtDispose: {
+    query: { groupId: false, embedded: false },
+    channel: {
+      receiveMode: 0,
+      msgToTransferFlag: 0,
+      groups: 'off',
+      robotWelcome: false,
+      faq: false,
+      userForm: false,
+      offlineMsg: false,
+      queueMsg: false,
+      outsideHoursMsg: false,
+      adminCloseMsg: false,
+      timeouts: false,
+      evaluate: false,
+      push: false,
+    },
+    channelInfo: { ok: true, after: 0 },
+    chatStart: { ok: 0, after: 1 },
+    startAt: 0,
+    history: [{ ok: { items: [], olderFollow: false }, after: 1 }],
+    polls: [],
+    idlePoll: 0,
+    sendMsg: [
+      { fail: 'network', after: 0 },
+      { fail: 'network', after: 174 },
+      { fail: 'network', after: 633 },
+      { lost: 'timeout', after: 0 },
+    ],
+    upload: [
+      { fail: 'network', after: 0 },
+      { ok: { url: 'https://files.example/u1.png', name: 'u1', suffix: 'png' }, after: 0 },
+    ],
+    robotAsk: [{ ok: { msgContent: 'hi' }, after: 1 }],
+    transferAgent: [{ ok: { status: 0 }, after: 1 }],
+    adminCard: [{ ok: {}, after: 1 }],
+    sideCalls: [{ ok: true, after: 0 }],
+    actions: [
+      { at: 39192, action: { do: 'sendFile', name: 'photo.png', bytes: 0, voice: false } },
+      { at: 56193, action: { do: 'retry', pick: 0 } },
+      { at: 0, action: { do: 'sendFile', name: 'photo.png', bytes: 0, voice: false } },
+    ],
+    faults: { eventIds: 'none', echo: false, forgets: [86193], restartFailures: [{ fail: 'network', after: 0 }], restartStatus: 0, reloads: [2], ports: [] },
+    settle: false,
+  } as Scenario,
 } satisfies Record<string, Scenario>;
 
 describe('the whole engine against random backends and visitors, in virtual time (fast-check)', () => {
@@ -274,11 +324,22 @@ describe('the whole engine against random backends and visitors, in virtual time
           for (const id of outcome.sent) {
             const message = findMessage(end.messages, id);
             expect(message, `visitor message ${id} is still shown at ${DISPOSE_AT_MS} ms`).toBeDefined();
-            const settled = message?.status === MessageStatus.Sent || canRetry(message) || waitsLegitimately(end);
+            // A delivery cycle that began less than its 12 s before dispose has no verdict yet (SPEC §4):
+            // background resends (issue 27) and a session found forgotten late can start one then.
+            const inCycle = message?.status === MessageStatus.Pending && DISPOSE_AT_MS - (outcome.pendingSince[id] ?? 0) <= DELIVERY_MAX_MS;
+            const settled = message?.status === MessageStatus.Sent || canRetry(message) || waitsLegitimately(end) || inCycle;
             expect(settled, `visitor message ${id} is '${message?.status}' at ${DISPOSE_AT_MS} ms; chat ${describeEnd(end)}`).toBe(true);
           }
         }),
-        { numRuns: RUNS, examples: [[KNOWN.fileHeldAfterTransferEnded], [KNOWN.groupChoiceClearedByResume], [KNOWN.groupChoiceWithdrawnByRefusal]] },
+        {
+          numRuns: RUNS,
+          examples: [
+            [KNOWN.fileHeldAfterTransferEnded],
+            [KNOWN.groupChoiceClearedByResume],
+            [KNOWN.groupChoiceWithdrawnByRefusal],
+            [KNOWN.resendCycleAtDispose],
+          ],
+        },
       );
     },
     TIMEOUT_MS,

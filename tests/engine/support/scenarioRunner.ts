@@ -4,7 +4,7 @@ import { outboxKey } from '#engine/constants';
 import type { ChatState } from '#engine/core/state';
 import { createChatEngine, type ChatEngine } from '#engine/engine';
 import { canRetry } from '#engine/features/delivery/predicates';
-import { SenderType } from '#engine/model/codes';
+import { MessageStatus, SenderType } from '#engine/model/codes';
 import { memoryStorage, type StoragePort } from '#engine/ports';
 import { DISPOSE_AT_MS, END_MS, HEALTHY_AT_MS, ONLINE_AT_MS, type Action, type Scenario } from './scenario';
 import { Backend, CallTracker, type Trace } from './scenarioBackend';
@@ -42,6 +42,8 @@ export interface Outcome {
   atEnd: ChatState | null;
   /** State emissions (of any page) whose messages repeat an id: page, when, and which ids (the first few). */
   duplicates: { page: number; at: number; ids: string[] }[];
+  /** When each visitor message last became pending (a delivery cycle began), by id, on whichever page. */
+  pendingSince: Record<string, number>;
   /** Calls still open when the last page was disposed (requests in flight then; they should be none left after). */
   openAtDispose: string[];
   /** Calls of disposed pages still open after the last dispose and a minute of virtual time. */
@@ -172,6 +174,7 @@ export function runScenario(s: Scenario, traceTo?: Trace): Outcome {
     outboxLeft: [],
     atEnd: null,
     duplicates: [],
+    pendingSince: {},
     openAtDispose: [],
     openAfterDispose: [],
     callsAfterDispose: tracker.afterDispose,
@@ -212,6 +215,11 @@ export function runScenario(s: Scenario, traceTo?: Trace): Outcome {
         const now = describeState(state);
         if (now !== shown) trace(`page ${index} state ${now}`);
         shown = now;
+      }
+      for (const m of state.messages) {
+        if (m.senderType !== SenderType.Visitor) continue;
+        if (m.status === MessageStatus.Pending) outcome.pendingSince[m.id] ??= scheduler.now();
+        else delete outcome.pendingSince[m.id];
       }
       const ids = repeatedIds(state.messages);
       if (ids.length && outcome.duplicates.length < 3) outcome.duplicates.push({ page: index, at: scheduler.now(), ids });
