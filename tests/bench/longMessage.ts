@@ -10,6 +10,7 @@
  * what does not depend on the machine (the DOM bounded until expanded).
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { rendererTasks, type TraceEvent } from './mainThread';
 
 /** The long text: its length, and a link every `linkEvery` characters (the issue's case). */
 const LONG_MESSAGE = { chars: 1_000_000, linkEvery: 48 } as const;
@@ -78,17 +79,6 @@ async function settle(page: Page, from: number, quietMs = 1_500): Promise<Omit<L
   }, from);
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
 /**
  * The CPU time of the page's main-thread tasks while `run` runs, from a Chromium trace: the longest,
  * and the sum of those over 50 ms. The page's renderer is the one that records the mark `run` ends with.
@@ -98,11 +88,7 @@ async function cpuOf(browser: Browser, page: Page, run: () => Promise<Omit<LongM
   const figure = await run();
   await page.evaluate(() => performance.mark('long-message:end'));
   const { traceEvents: events } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-  const mark = events.find((e) => e.name === 'long-message:end');
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === mark?.pid);
-  const cpu = events
-    .filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask')
-    .map((e) => (e.tdur ?? 0) / 1000);
+  const cpu = rendererTasks(events, 'long-message:end').map((e) => (e.tdur ?? 0) / 1000);
   return { ...figure, longestCpu: Math.max(0, ...cpu), freezeCpu: cpu.filter((d) => d > 50).reduce((n, d) => n + d, 0) };
 }
 

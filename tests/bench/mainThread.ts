@@ -218,3 +218,14 @@ export function attribute(events: TraceEvent[], pageUrl: string, scriptUrl: stri
     costs: [...costs].map(([name, [wall, cpu]]): [string, number, number] => [name, ms(wall), ms(cpu)]).sort((a, b) => b[1] - a[1]),
   };
 }
+
+/**
+ * The main-thread tasks (ThreadControllerImpl::RunTask, complete events) of the renderer that recorded
+ * the mark `mark`, in a `toplevel` trace; none when the mark is not there.
+ */
+export function rendererTasks(events: readonly TraceEvent[], mark: string): TraceEvent[] {
+  const marked = events.find((e) => e.name === mark);
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === marked?.pid);
+  if (!main) return [];
+  return events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask');
+}

@@ -25,6 +25,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
+import { COMMIT_PROBE } from '../support/reactCommits';
+import { rendererTasks, type TraceEvent } from './mainThread';
 
 /** The answer: 2,000 tokens at 50 tokens/s, each token one text-delta (about 40 s). */
 export const STREAM = { tokens: 2_000, tokensPerSecond: 50 } as const;
@@ -222,68 +224,28 @@ function probeStream(tokens: number): void {
     });
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 
-  // React (production too) reports each commit to a DevTools hook: which components rendered in it.
-  interface Fiber {
-    tag: number;
-    flags: number;
-    child: Fiber | null;
-    sibling: Fiber | null;
-    return: Fiber | null;
-    alternate: Fiber | null;
-    stateNode: unknown;
-  }
-  /** Function, class, forwardRef, memo and simple memo components. */
-  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
-  const HOST = 5;
-  const HOST_TEXT = 6;
-  /** React's PerformedWork flag: the component rendered in this commit. */
-  const PERFORMED_WORK = 1;
-  const hostOf = (fiber: Fiber): Element | null => {
-    let down: Fiber | null = fiber;
-    while (down && down.tag !== HOST && down.tag !== HOST_TEXT) down = down.child;
-    if (down) return down.tag === HOST ? (down.stateNode as Element) : (down.stateNode as Text).parentElement;
-    let up = fiber.return;
-    while (up && up.tag !== HOST) up = up.return;
-    return up ? (up.stateNode as Element) : null;
-  };
-  (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    isDisabled: false,
-    renderers: new Map(),
-    inject: () => 1,
-    checkDCE: () => undefined,
-    onCommitFiberUnmount: () => undefined,
-    onPostCommitFiberRoot: () => undefined,
-    onCommitFiberRoot: (_renderer: number, root: { current: Fiber }) => {
-      const { item } = answerItem();
-      if (!streaming() || !item) return;
-      const commit = { inside: 0, otherItems: 0, otherMounts: 0, elsewhere: [] as string[] };
-      // The answer's own item: its message and the list's wrapper of it (virtua's item element).
-      const own = item.parentElement ?? item;
-      /** A component rendered in this commit; `mounted`: for the first time (a row entering the list's rendered range). */
-      const rendered = (fiber: Fiber, mounted: boolean) => {
-        const host = hostOf(fiber);
-        if (host && own.contains(host)) commit.inside += 1;
-        else if ((host?.querySelector('.message') && !host.querySelector('.message-list__scroller') && !host.contains(item)) || host?.closest('.message')) {
-          // Another message's item (its wrapper in the list, or inside it).
-          commit.otherItems += 1;
-          if (mounted) commit.otherMounts += 1;
-        } else commit.elsewhere.push(host ? describe(host) : '(no element)');
-      };
-      // As React DevTools reads a commit: a subtree whose children are the previous tree's own was not rendered.
-      const walk = (fiber: Fiber, previous: Fiber | null) => {
-        if (COMPONENT_TAGS.has(fiber.tag) && (previous === null || (fiber.flags & PERFORMED_WORK) !== 0)) rendered(fiber, previous === null);
-        if (previous !== null && fiber.child === previous.child) return;
-        for (let c = fiber.child; c; c = c.sibling) walk(c, c.alternate);
-      };
-      walk(root.current, root.current.alternate);
-      probe.commits.push(commit);
-    },
+  // What each React commit rendered (tests/support/reactCommits.ts, installed before this probe).
+  window.__onCommit = (rendered) => {
+    const { item } = answerItem();
+    if (!streaming() || !item) return;
+    const commit = { inside: 0, otherItems: 0, otherMounts: 0, elsewhere: [] as string[] };
+    // The answer's own item: its message and the list's wrapper of it (virtua's item element).
+    const own = item.parentElement ?? item;
+    // `mounted`: rendered for the first time (a row entering the list's rendered range).
+    for (const { host, mounted } of rendered) {
+      if (host && own.contains(host)) commit.inside += 1;
+      else if ((host?.querySelector('.message') && !host.querySelector('.message-list__scroller') && !host.contains(item)) || host?.closest('.message')) {
+        // Another message's item (its wrapper in the list, or inside it).
+        commit.otherItems += 1;
+        if (mounted) commit.otherMounts += 1;
+      } else commit.elsewhere.push(host ? describe(host) : '(no element)');
+    }
+    probe.commits.push(commit);
   };
 }
 
 /** The probe as an init script's source: tsx names the probe's inner functions with its `__name` helper, so the page gets one of its own. */
-const probeSource = (tokens: number): string => `(() => { const __name = (f) => f; (${probeStream.toString()})(${tokens}); })();`;
+const probeSource = (tokens: number): string => `${COMMIT_PROBE}\n(() => { const __name = (f) => f; (${probeStream.toString()})(${tokens}); })();`;
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
@@ -303,18 +265,6 @@ export interface StreamFigures {
   commits: { count: number; inside: number; otherItems: number; otherMounts: number; elsewhere: Record<string, number> } | null;
 }
 
-/** A trace event as Chromium writes it (times in µs; `tdur` the thread's CPU time). */
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
 /**
  * The page's main-thread tasks between the marks `stream:first` and 0.1 s after `stream:last`, from a
  * `toplevel` trace: how many took over 50 ms on the clock, how many over 50 ms of CPU, the longest
@@ -325,13 +275,9 @@ function mainThreadTasks(trace: Buffer): StreamFigures['cpu'] {
   const first = events.find((e) => e.name === 'stream:first');
   const last = events.find((e) => e.name === 'stream:last');
   if (!first || !last) return null;
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === first.pid);
-  if (!main) return null;
   const from = first.ts;
   const to = last.ts + 100_000;
-  const tasks = events.filter(
-    (e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.ts + (e.dur ?? 0) >= from && e.ts <= to,
-  );
+  const tasks = rendererTasks(events, 'stream:first').filter((e) => e.ts + (e.dur ?? 0) >= from && e.ts <= to);
   const wall = (e: TraceEvent) => (e.dur ?? 0) / 1000;
   const cpu = (e: TraceEvent) => (e.tdur ?? 0) / 1000;
   const long = tasks.filter((e) => wall(e) > LONG_TASK_MS || cpu(e) > LONG_TASK_MS);
