@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, useBrowser } from './browser';
-import { axeViolations, connected, describeFocus, dev, messages, openChat, say, tabTo, visitorId } from './helpers';
+import { axeViolations, connected, describeFocus, dev, listSettled, messages, openChat, say, tabTo, visitorId } from './helpers';
 
 /** The focused chip's text. */
 const focusedChip = async (page: Page): Promise<string> => (await describeFocus(page)).name;
@@ -73,6 +73,21 @@ describe('issue 28: a panel that fits a short window, a fast jump to the latest,
     await page.keyboard.press('PageUp');
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeLessThan(before);
   });
+
+  for (const channel of ['demo', 'showcase']) {
+    it(`a phone (360×640) opens the ${channel} channel on its newest message, with no “Back to the latest” over it`, async () => {
+      await s.page.setViewportSize(PHONE);
+      const { page } = s;
+      await openChat(page, s.baseUrl, channel);
+      // The welcome rows grow as they are measured and as their cards arrive: the virtualiser keeps
+      // its first visible row in place meanwhile, which once left the list 104 px above its end.
+      await messages(page).locator('.message').first().waitFor();
+      await listSettled(page);
+      const scroller = page.locator('.message-list__scroller');
+      expect(await scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
+      expect(await page.getByRole('button', { name: 'Back to the latest' }).count()).toBe(0);
+    });
+  }
 
   for (const viewport of [PHONE, DESKTOP]) {
     it(`the agent typing shows right under the last message, not at the bottom of an empty list (${viewport.width}×${viewport.height})`, async () => {

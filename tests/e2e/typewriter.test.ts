@@ -106,6 +106,26 @@ describe('the typewriter in Chromium', () => {
     expect(await heard()).toEqual([`Robo: ${ANSWER}`]);
   });
 
+  it('a wheel up while the answer types out stays where the visitor put it: the growing answer does not pull the list back to the end', async () => {
+    const { page } = s;
+    await jsonRobot(page);
+    await openChat(page, s.baseUrl, 'demo');
+    await page.getByText("Hi! I'm Robo").waitFor();
+    await say(page, QUESTION);
+    const typing = page.locator('.answer-typing');
+    await typing.waitFor();
+    const scroller = page.locator('.message-list__scroller');
+    const box = await scroller.boundingBox();
+    if (!box) throw new Error('no list');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => typing.count(), { timeout: 10_000 }).toBe(0);
+    const gap = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    expect(await gap()).toBeGreaterThan(64);
+    await page.getByRole('button', { name: 'Back to the latest' }).click();
+    await expect.poll(gap).toBeLessThan(2);
+  });
+
   it('with reducedMotion "reduce" the answer appears whole at once, never typed, and is read once', async () => {
     const context = await s.browser.newContext({ viewport: PHONE, hasTouch: true, reducedMotion: 'reduce' });
     try {

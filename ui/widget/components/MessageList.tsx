@@ -26,6 +26,20 @@ const SCROLLER_STYLE = { height: 'auto', contain: 'content' } as const;
  * (26 for 12) while it corrected its guess.
  */
 const ROW_ESTIMATE_PX = 72;
+/** How long (ms) after the visitor's last wheel, touch or key a scroll up counts as theirs. */
+const INTENT_MS = 1000;
+
+/**
+ * Whether a scroll away from the end leaves "at the bottom". The visitor's own scroll does (a wheel, a
+ * touch, a key in the list shortly before), and so does one by script or assistive technology while
+ * the rows keep their size. One that comes with the rows changing size (`sizeChanged`) and no input of
+ * the visitor's is the layout's: the virtualiser keeping its first visible row in place while a row is
+ * measured or grows. The list stays at the bottom then, and keeps its newest message in view.
+ */
+function leavesBottom(byVisitor: boolean, sizeChanged: boolean): boolean {
+  return byVisitor || !sizeChanged;
+}
+
 /** Distance from the start (px) within which older history loads. */
 const LOAD_OLDER_PX = 80;
 /** Back-to-bottom button throttle (SPEC §9). */
@@ -160,6 +174,9 @@ export function MessageList() {
   const { messages, loadOlder, history, channel } = useChat();
   const list = useRef<VListHandle>(null);
   const atBottom = useRef(true);
+  // The rows' height at the last scroll event, and when the visitor last scrolled by hand.
+  const lastSize = useRef(0);
+  const lastInput = useRef(Number.NEGATIVE_INFINITY);
   const previous = useRef<readonly ChatMessage[]>([]);
   const [unread, setUnread] = useState(0);
   const [showJump, setShowJump] = useState(false);
@@ -187,11 +204,18 @@ export function MessageList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [messages]);
 
+  const viewport = useRef<HTMLDivElement>(null);
   const onScroll = useCallback(
     (offset: number) => {
-      const handle = list.current;
-      if (!handle) return;
-      atBottom.current = handle.scrollSize - offset - handle.viewportSize < STICK_PX;
+      // The DOM's sizes, not the virtualiser's: its viewport size lags while the list grows to its height.
+      const el = viewport.current?.querySelector('.message-list__scroller');
+      if (!el) return;
+      const size = el.scrollHeight;
+      const sizeChanged = size !== lastSize.current;
+      lastSize.current = size;
+      const near = size - offset - el.clientHeight < STICK_PX;
+      if (near) atBottom.current = true;
+      else if (leavesBottom(performance.now() - lastInput.current < INTENT_MS, sizeChanged)) atBottom.current = false;
       if (atBottom.current) setUnread(0);
       // SPEC §9: the back-to-bottom button updates at most every 300 ms while scrolling, and once more
       // at the end of the 300 ms (a trailing edge), so that a short scroll up still shows it.
@@ -215,7 +239,6 @@ export function MessageList() {
   // the fold. The rows' container changes size with them; while the list is at the bottom, it stays
   // there — in the observer's callback, after layout and before the frame paints. A delta that does
   // not change the height costs nothing here, and the list does not re-render for any.
-  const viewport = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const scroller = viewport.current?.querySelector('.message-list__scroller');
     const rows = scroller?.firstElementChild;
@@ -233,6 +256,20 @@ export function MessageList() {
     observer.observe(rows);
     observer.observe(scroller);
     return () => observer.disconnect();
+  }, []);
+
+  // The visitor's own scrolling: a wheel, a touch, a key or a press (the scrollbar) in the list.
+  useEffect(() => {
+    const el = viewport.current;
+    if (!el) return undefined;
+    const mark = () => {
+      lastInput.current = performance.now();
+    };
+    const events = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+    for (const type of events) el.addEventListener(type, mark, { capture: true, passive: true });
+    return () => {
+      for (const type of events) el.removeEventListener(type, mark, { capture: true });
+    };
   }, []);
 
   // Keep the newest message in view when the viewport shrinks (on-screen keyboard, rotation).
