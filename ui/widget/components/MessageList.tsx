@@ -177,6 +177,7 @@ export function MessageList() {
   // The rows' height at the last scroll event, and when the visitor last scrolled by hand.
   const lastSize = useRef(0);
   const lastInput = useRef(Number.NEGATIVE_INFINITY);
+  const scrolledByHand = () => performance.now() - lastInput.current < INTENT_MS;
   const previous = useRef<readonly ChatMessage[]>([]);
   const [unread, setUnread] = useState(0);
   const [showJump, setShowJump] = useState(false);
@@ -187,6 +188,7 @@ export function MessageList() {
 
   const { prepended, appended } = diff(previous.current, messages);
   const quickReplies = useQuickReplies();
+  const newest = useMemo(() => (messages.length ? [messages.length - 1] : []), [messages.length]);
   const pull = usePullToRefresh({ atTop: () => (list.current?.scrollOffset ?? 0) <= 0 });
 
   useLayoutEffect(() => {
@@ -215,7 +217,7 @@ export function MessageList() {
       lastSize.current = size;
       const near = size - offset - el.clientHeight < STICK_PX;
       if (near) atBottom.current = true;
-      else if (leavesBottom(performance.now() - lastInput.current < INTENT_MS, sizeChanged)) atBottom.current = false;
+      else if (leavesBottom(scrolledByHand(), sizeChanged)) atBottom.current = false;
       if (atBottom.current) setUnread(0);
       // SPEC §9: the back-to-bottom button updates at most every 300 ms while scrolling, and once more
       // at the end of the 300 ms (a trailing edge), so that a short scroll up still shows it.
@@ -251,7 +253,8 @@ export function MessageList() {
       const shrunkBy = Math.max(0, height - scroller.clientHeight);
       height = scroller.clientHeight;
       if (shrunkBy && gap - shrunkBy < STICK_PX) atBottom.current = true;
-      if (atBottom.current && gap > 0) scroller.scrollTop = scroller.scrollHeight;
+      // Not while the visitor scrolls by hand: a row measured meanwhile would take their scroll back.
+      if (atBottom.current && gap > 0 && !scrolledByHand()) scroller.scrollTop = scroller.scrollHeight;
     });
     observer.observe(rows);
     observer.observe(scroller);
@@ -331,6 +334,7 @@ export function MessageList() {
           style={SCROLLER_STYLE}
           itemSize={ROW_ESTIMATE_PX}
           data={messages}
+          keepMounted={newest}
           shift={prepended > 0 /* keeps the place when history is prepended */}
           onScroll={onScroll}
           role="log"
