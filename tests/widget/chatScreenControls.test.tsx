@@ -377,6 +377,44 @@ describeBoth('chat screen controls', ({ strict }) => {
     expect(region.textContent).toBe('Ann: Anything else?');
   });
 
+  it('a recall that brings a history message back among the last ones does not read it out: only what is new to the list is read', async () => {
+    const batches = new Subject<EventBatch>();
+    let polls = 0;
+    // 25 agent messages of history: more than the live region looks back at (the last 20).
+    const history: WireMessage[] = Array.from({ length: 25 }, (_, i) => ({
+      id: `h${i}`,
+      senderType: SenderType.Agent,
+      senderName: 'Ann',
+      msgType: MsgType.Text,
+      msgContent: `Old note ${i}.`,
+      msgTime: T - 60_000 + i * 1_000,
+    }));
+    const api = hookApi(
+      {
+        chatStart: () => of(session({ status: 2 })),
+        getHistoryMsg: () => of(history),
+        getEventMsg: (): Observable<EventBatch> => (polls++ === 0 ? batches : NEVER),
+      },
+      { receiveMode: 3 },
+    );
+    const { engine } = testEngine({ api });
+    const { container } = renderUi(<MessageList />, { engine, strict });
+    await tick();
+    const region = container.querySelector('[aria-live="polite"]') as HTMLElement;
+    expect(engine.getSnapshot().messages).toHaveLength(25);
+    expect(region.textContent).toBe('');
+    act(() => batches.next(batch(ev.message('n1', { msgContent: 'A new note.', senderType: SenderType.Agent, senderName: 'Ann' }))));
+    await tick();
+    expect(region.textContent).toBe('Ann: A new note.');
+    // Recalling two messages brings "Old note 4." and "Old note 5." back among the last 20: they are not new.
+    act(() => batches.next(batch(ev.deleted('h24'), ev.deleted('h23'))));
+    await tick();
+    expect(region.textContent).toBe('Ann: A new note.');
+    act(() => batches.next(batch(ev.message('n2', { msgContent: 'One more.', senderType: SenderType.Agent, senderName: 'Ann' }))));
+    await tick();
+    expect(region.textContent).toBe('Ann: One more.');
+  });
+
   it('an auto-tip (msgType 13) is a centred tip', async () => {
     const tip: WireMessage = { id: 't1', senderType: SenderType.Robot, msgType: MsgType.AutoTip, msgContent: 'Tip: ask about shipping.', msgTime: T - 1_000 };
     const { engine } = testEngine({ api: hookApi({ getHistoryMsg: () => of([tip]) }) });

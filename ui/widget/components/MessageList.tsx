@@ -67,19 +67,27 @@ interface Announced {
   text: string;
 }
 
+/** Message `id` of the list, searched from the end, where what was just read out or changed is. */
+function fromEnd(messages: readonly ChatMessage[], id: string): ChatMessage | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.id === id) return messages[i];
+  return undefined;
+}
+
 /**
- * The agent and robot messages to read out now: incoming, complete (a robot placeholder is read once
- * it holds its answer — a streamed one whole, never per delta; one cut short with `cutOff`; a long
- * text as far as it shows collapsed), and not
- * read before; each with its sender's name. A placeholder awaited again (an answer asked again) is
- * read again once it holds its new answer.
+ * The agent and robot messages to read out now (`before` the list as it was last read): incoming —
+ * not in the list before, or awaited there — and complete (a robot placeholder is read once it holds
+ * its answer — a streamed one whole, never per delta; one cut short with `cutOff`; a long text as far
+ * as it shows collapsed); each with its sender's name. A placeholder awaited again (an answer asked
+ * again) is read again once it holds its new answer. A message changed in place (its delivery, its
+ * rating) is not new, nor one that comes back into the last messages when a later one is recalled.
+ * Only the last messages are looked at: a render costs the same at 10 or 10,000 messages.
  */
-function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>, cutOff: string): Announced[] {
+function toAnnounce(messages: readonly ChatMessage[], before: readonly ChatMessage[], cutOff: string): Announced[] {
   const out: Announced[] = [];
   for (const m of messages.slice(-ANNOUNCE_WINDOW)) {
-    if (m.awaiting) announced.delete(m.id);
-    if (m.senderType === SenderType.Visitor || m.awaiting || announced.has(m.id)) continue;
-    announced.add(m.id);
+    if (m.senderType === SenderType.Visitor || m.awaiting) continue;
+    const was = fromEnd(before, m.id);
+    if (was && !was.awaiting) continue;
     // A long text is read as it shows collapsed: its first piece (LongText), not a megabyte.
     const whole = messageText(m);
     const shown = isLongText(whole) ? `${longTextPrefix(whole)}…` : whole;
@@ -87,12 +95,6 @@ function toAnnounce(messages: readonly ChatMessage[], announced: Set<string>, cu
     out.push({ id: m.id, text: m.senderName ? `${m.senderName}: ${text}` : text });
   }
   return out;
-}
-
-/** Whether message `id` is still in the list; searched from the end, where what was just read out is. */
-function stillShown(messages: readonly ChatMessage[], id: string): boolean {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.id === id) return true;
-  return false;
 }
 
 /**
@@ -128,21 +130,22 @@ function LiveAnnouncer({ messages, history }: { messages: readonly ChatMessage[]
   const { t } = useLingui();
   // Numbered, so that a text equal to the previous one is still a change (and is read out).
   const [announcement, setAnnouncement] = useState<{ items: readonly Announced[]; n: number }>({ items: [], n: 0 });
-  // The ids read out (or shown as history, never read): each message is announced once.
-  const announced = useRef(new Set<string>());
+  // The list as last looked at: what is new is read out, once; the first list and history pages are shown, not read.
+  const before = useRef<readonly ChatMessage[]>([]);
   const seen = useRef(false);
   useLayoutEffect(() => {
+    const was = before.current;
+    before.current = messages;
     if (messages.length === 0) return;
     if (!seen.current || history) {
       seen.current = true;
-      for (const m of messages) if (!m.awaiting) announced.current.add(m.id);
       return;
     }
-    const incoming = toAnnounce(messages, announced.current, t`The answer was cut off.`);
+    const incoming = toAnnounce(messages, was, t`The answer was cut off.`);
     if (incoming.length) setAnnouncement((a) => ({ items: incoming, n: a.n + 1 }));
     // A message recalled (SPEC §4 event 1205) leaves the live region too: its text is gone from the
     // screen, so a screen reader must not find it there (a removal is not read out).
-    else setAnnouncement((a) => (a.items.every((i) => stillShown(messages, i.id)) ? a : { ...a, items: a.items.filter((i) => stillShown(messages, i.id)) }));
+    else setAnnouncement((a) => (a.items.every((i) => fromEnd(messages, i.id)) ? a : { ...a, items: a.items.filter((i) => fromEnd(messages, i.id)) }));
     // `history` is derived from `messages`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [messages]);
