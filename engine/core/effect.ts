@@ -5,6 +5,7 @@ import { type Notice, noticeFallback } from '../model/notice';
 import type { ConnectivityPort, Logger, StoragePort, TabsPort, VisibilityPort } from '../ports';
 import type { VisitorApi } from '../transport/visitorApi';
 import type { EffectOutput, EngineEvent, Intent, Notify } from './intents';
+import { routedOfTypes } from './intentHub';
 import type { ChatState } from './state';
 
 /** What every effect is given: the streams of intents and states, and the injected dependencies. */
@@ -46,9 +47,13 @@ export interface EffectContext {
  */
 export type Effect = (ctx: EffectContext) => Observable<EffectOutput>;
 
-/** Narrows the intent stream to the given types. */
+/**
+ * Narrows the intent stream to the given types: on the store's stream, a listener that the other
+ * types never reach (core/intentHub.ts); on any other, a filter.
+ */
 export function ofType<T extends Intent['type']>(...types: T[]): OperatorFunction<Intent, Extract<Intent, { type: T }>> {
-  return filter((i: Intent): i is Extract<Intent, { type: T }> => (types as string[]).includes(i.type));
+  const kept = filter((i: Intent): i is Extract<Intent, { type: T }> => (types as string[]).includes(i.type));
+  return (source) => routedOfTypes(source, types) ?? source.pipe(kept);
 }
 
 /** The text of a failure, for the log and the error details. */

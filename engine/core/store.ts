@@ -1,4 +1,5 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import { intentHub } from './intentHub';
 import type { EffectOutput, EngineEvent, Intent } from './intents';
 import { reduce } from './reduce';
 import type { ChatState } from './state';
@@ -24,14 +25,14 @@ export interface Store {
  */
 export function createStore(initial: ChatState): Store {
   const state$ = new BehaviorSubject<ChatState>(initial);
-  const intent$ = new Subject<Intent>();
+  const intents = intentHub();
   const events$ = new Subject<EngineEvent>();
   const queue: EffectOutput[] = [];
   let draining = false;
   let closed = false;
   return {
     state$: state$.asObservable(),
-    intent$: intent$.asObservable(),
+    intent$: intents.all$,
     events$: events$.asObservable(),
     getState: () => state$.value,
     apply(output) {
@@ -48,7 +49,7 @@ export function createStore(initial: ChatState): Store {
           const before = state$.value;
           const after = reduce(before, next);
           if (after !== before) state$.next(after);
-          intent$.next(next);
+          intents.next(next);
         }
       } finally {
         draining = false;
@@ -58,7 +59,7 @@ export function createStore(initial: ChatState): Store {
       if (closed) return;
       closed = true;
       queue.length = 0;
-      intent$.complete();
+      intents.complete();
       events$.complete();
       state$.complete();
     },

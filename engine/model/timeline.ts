@@ -68,7 +68,10 @@ export function append(list: readonly ChatMessage[], message: ChatMessage): read
 
 /** The list with `messages` added at the end, in order. */
 export function appendAll(list: readonly ChatMessage[], messages: readonly ChatMessage[]): readonly ChatMessage[] {
-  return derived(assignTimes([...list, ...messages], list.length, list), list, list.length);
+  // concat, one copy of the list (a spread copies it element by element, growing as it goes), and
+  // the times set on that copy: an append costs one copy of the list, not two (issue 30).
+  const out = list.concat(messages);
+  return derived(timesFrom(out, list.length, lastShownBefore(out, list.length, list), out), list, list.length);
 }
 
 /** The ids a message may be named by on the wire: its own, and the one the backend gave it. */
@@ -166,17 +169,26 @@ const lastTimes = new WeakMap<readonly ChatMessage[], { at: number | undefined }
  * `before`, when given, is a list of exactly the `from` messages `list` starts with.
  */
 export function assignTimes(list: readonly ChatMessage[], from = 0, before?: readonly ChatMessage[]): readonly ChatMessage[] {
-  let lastShown = before && before.length === from ? lastTimes.get(before)?.at : undefined;
-  if (!(before && before.length === from && lastTimes.has(before))) {
-    for (let i = from - 1; i >= 0; i--) {
-      const m = list[i];
-      if (m?.hasTime) {
-        lastShown = m.createdAt;
-        break;
-      }
-    }
+  return timesFrom(list, from, lastShownBefore(list, from, before));
+}
+
+/** The time of the last message of `list` before index `from` that shows its time (`before` as assignTimes). */
+function lastShownBefore(list: readonly ChatMessage[], from: number, before: readonly ChatMessage[] | undefined): number | undefined {
+  const known = before && before.length === from ? lastTimes.get(before) : undefined;
+  if (known) return known.at;
+  for (let i = from - 1; i >= 0; i--) {
+    const m = list[i];
+    if (m?.hasTime) return m.createdAt;
   }
-  let out: ChatMessage[] | undefined;
+  return undefined;
+}
+
+/**
+ * assignTimes from index `from` on, the last time shown before it being `lastShown`; `owned`, when
+ * given, is `list` itself, made by the caller and not yet shared: it is changed in place rather than copied.
+ */
+function timesFrom(list: readonly ChatMessage[], from: number, lastShown: number | undefined, owned?: ChatMessage[]): readonly ChatMessage[] {
+  let out: ChatMessage[] | undefined = owned;
   for (let i = from; i < list.length; i++) {
     const m = list[i] as ChatMessage;
     const hasTime = m.carriesTime || lastShown === undefined || m.createdAt - lastShown > TIME_GAP_MS;
@@ -186,7 +198,7 @@ export function assignTimes(list: readonly ChatMessage[], from = 0, before?: rea
       out[i] = { ...m, hasTime };
     }
   }
-  const result = out ? derived(out, list, from) : list;
+  const result = out && out !== owned ? derived(out, list, from) : list;
   lastTimes.set(result, { at: lastShown });
   return result;
 }

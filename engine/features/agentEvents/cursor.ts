@@ -30,15 +30,19 @@ export const newCursor = (): Cursor => ({ lastEventId: '', received: new Set<str
  * push stream gave one. A repeat of an older event does not move it back.
  */
 export function receive(cursor: Cursor, batch: EventBatch): EventBatch {
-  const fresh = (event: WireEvent): boolean => {
-    const id = eventIdOf(event);
-    if (id === undefined) return true;
-    if (cursor.received.has(id)) return false;
-    cursor.lastEventId = id;
-    remember(cursor.received, id, REMEMBERED_EVENT_IDS);
-    return true;
-  };
-  const events = batch.events.filter(fresh);
+  // A loop rather than a filter's closure: a pushed frame of one message is one batch (issue 30).
+  const events: WireEvent[] = [];
+  for (const event of batch.events) if (taken(cursor, event)) events.push(event);
   if (batch.lastEventId) cursor.lastEventId = batch.lastEventId;
   return { ...batch, events };
+}
+
+/** Whether `event` is new to the cursor; a new one with an id moves the cursor to it and is remembered. */
+function taken(cursor: Cursor, event: WireEvent): boolean {
+  const id = eventIdOf(event);
+  if (id === undefined) return true;
+  if (cursor.received.has(id)) return false;
+  cursor.lastEventId = id;
+  remember(cursor.received, id, REMEMBERED_EVENT_IDS);
+  return true;
 }

@@ -1,4 +1,4 @@
-import { EMPTY, concat, concatMap, defer, distinctUntilChanged, from, ignoreElements, map, merge, tap, type Observable } from 'rxjs';
+import { concatMap, distinctUntilChanged, ignoreElements, map, merge, tap, type Observable } from 'rxjs';
 import { EventCode, OutType, SenderType } from '../../model/codes';
 import { DecodeError, base64Utf8, optNumber, optString } from '../../model/decode';
 import { decodeAgentMessage } from '../../model/agentMessage';
@@ -153,31 +153,27 @@ export const agentEvents: Effect = (ctx) => {
   // The index is made when the first agent message comes: a conversation that has none (a history
   // read, a robot's answers) does not hold a key for each of its messages.
   let indexing = false;
-  const one = (event: WireEvent): Observable<Intent> =>
-    defer(() => {
-      try {
-        return from(eventIntents(ctx, event));
-      } catch (e) {
-        if (!(e instanceof DecodeError)) throw e;
-        ctx.log.warn(`dropped event ${String(event.event_type)}: ${errorText(e)}`);
-        return EMPTY;
-      }
-    });
-  const run = (events: WireEvent[]): Observable<Intent> =>
-    isAgentMessage(events[0])
-      ? defer(() => {
-          indexing = true;
-          return from(agentMessages(ctx, events, seen, shown));
-        })
-      : one(events[0] as WireEvent);
-  const dispatched = eventBatches(ctx).pipe(
-    concatMap((batch) =>
-      concat(
-        defer(() => from(queuePosition(ctx, batch))),
-        ...runs(batch.events).map(run),
-      ),
-    ),
-  );
+  const one = (event: WireEvent): Intent[] => {
+    try {
+      return eventIntents(ctx, event);
+    } catch (e) {
+      if (!(e instanceof DecodeError)) throw e;
+      ctx.log.warn(`dropped event ${String(event.event_type)}: ${errorText(e)}`);
+      return [];
+    }
+  };
+  const run = (events: WireEvent[]): Intent[] => {
+    if (!isAgentMessage(events[0])) return one(events[0] as WireEvent);
+    indexing = true;
+    return agentMessages(ctx, events, seen, shown);
+  };
+  // A batch's intents, each run's made when the previous run's were applied (a generator: no
+  // observable of each run, each batch, a pushed frame a message is one batch; issue 30).
+  function* intents(batch: EventBatch): Generator<Intent> {
+    yield* queuePosition(ctx, batch);
+    for (const events of runs(batch.events)) yield* run(events);
+  }
+  const dispatched = eventBatches(ctx).pipe(concatMap(intents));
   // Once made, the index follows every change of the messages as it happens (each reads the messages it touched).
   const following = ctx.state$.pipe(
     map((s) => s.messages),

@@ -16,6 +16,8 @@ export type CountdownsResult =
 
 export const initialCountdowns: CountdownsState = { countdown: { agent: COUNTDOWN_OFF, visitor: COUNTDOWN_OFF } };
 
-const show = (state: ChatState, { agent, visitor }: CountdownsState['countdown']): ChatState => ({ ...state, countdown: { agent, visitor } });
+/** The countdowns shown; the state itself when they are already (an agent message each sets them again: no state change for it). */
+const show = (state: ChatState, { agent, visitor }: CountdownsState['countdown']): ChatState =>
+  state.countdown.agent === agent && state.countdown.visitor === visitor ? state : { ...state, countdown: { agent, visitor } };
 
 export const countdownsCases: Handles<'countdownSet' | 'countdownTick'> = { countdownSet: show, countdownTick: show };

@@ -88,15 +88,17 @@ const keyOf = (s: ChatState): string | null => (s.query.channelId ? outboxKey(s.
 function persist(ctx: EffectContext): Observable<Notify> {
   let told = false;
   let passed: { messages: readonly ChatMessage[]; key: string | null } | undefined;
+  // Made once, not once a change (each agent message of a pushed frame is one: issue 30).
+  let touched = false;
+  const visitor = (m: ChatMessage) => {
+    if (m.senderType === SenderType.Visitor) touched = true;
+  };
   const touchesVisitor = (s: ChatState): boolean => {
     const key = keyOf(s);
     const last = passed;
     passed = { messages: s.messages, key };
     if (!last || last.key !== key) return true;
-    let touched = false;
-    const visitor = (m: ChatMessage) => {
-      if (m.senderType === SenderType.Visitor) touched = true;
-    };
+    touched = false;
     return !followChanges(last.messages, s.messages, visitor, visitor) || touched;
   };
   return ctx.state$.pipe(

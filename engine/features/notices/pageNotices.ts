@@ -1,4 +1,4 @@
-import { mergeMap } from 'rxjs';
+import { filter, map, mergeMap } from 'rxjs';
 import { notify, ofType, type Effect } from '../../core/effect';
 import type { Intent, Notify } from '../../core/intents';
 import type { ChatState } from '../../core/state';
@@ -30,25 +30,30 @@ function arrivals(intent: Intent, { messages }: ChatState): readonly ChatMessage
   }
 }
 
+/** What the UI is asked when `intent` has been applied to `state` (pageNotices). */
+function notices(intent: Intent, state: ChatState): Notify[] {
+  const news = arrivals(intent, state);
+  const out: Notify[] = [];
+  if (news.length && !state.pageVisible) out.push(notify({ type: 'newMessageWhileHidden' }));
+  const { query, channel } = state;
+  if (!query.embedded || !channel) return out;
+  for (const message of news) {
+    if (message.senderType !== SenderType.System) out.push(notify({ type: 'notifyParent', channel, message: previewOf(message) }));
+  }
+  return out;
+}
+
 /**
  * SPEC §7 title notice: a message from the other side — an agent's, the robot's answer, a system
  * line — while the page is hidden asks the UI for the notice in the title. SPEC §2: when embedded
  * (from=iframe), each new agent message and each robot answer goes to the parent window with its
- * preview.
+ * preview. An arrival that asks nothing (the page visible, not embedded) makes no inner subscription
+ * (issue 30: an agent message a pushed frame).
  */
 export const pageNotices: Effect = ({ intent$, getState }) =>
   intent$.pipe(
     ofType('agentMessages', 'robotAnswered', 'robotFinished', 'robotInterrupted', 'systemMessageDequeued', 'messageAdded'),
-    mergeMap((intent) => {
-      const state = getState();
-      const news = arrivals(intent, state);
-      const out: Notify[] = [];
-      if (news.length && !state.pageVisible) out.push(notify({ type: 'newMessageWhileHidden' }));
-      const { query, channel } = state;
-      if (!query.embedded || !channel) return out;
-      for (const message of news) {
-        if (message.senderType !== SenderType.System) out.push(notify({ type: 'notifyParent', channel, message: previewOf(message) }));
-      }
-      return out;
-    }),
+    map((intent) => notices(intent, getState())),
+    filter((out) => out.length > 0),
+    mergeMap((out) => out),
   );

@@ -30,7 +30,7 @@ export const signalsCases: Handles<
   agentTyping: (state) => ({ ...state, agentTyping: true }),
   agentTypingStopped: (state) => ({ ...state, agentTyping: false }),
   // The agent's message ends their typing, and waits to be marked read.
-  agentMessages: (state) => ({ ...state, unread: true, agentTyping: false }),
+  agentMessages: (state) => (state.unread && !state.agentTyping ? state : { ...state, unread: true, agentTyping: false }),
   readMarked: (state) => ({ ...state, unread: false }),
   visibilityChanged: (state, { visible }) => (state.pageVisible === visible ? state : { ...state, pageVisible: visible }),
   titleTypingChanged: (state, { on }) => (state.titleTyping === on ? state : { ...state, titleTyping: on }),

@@ -1,4 +1,4 @@
-import { EMPTY, filter, map, merge, mergeMap, switchMap, throttleTime, timer } from 'rxjs';
+import { EMPTY, filter, map, merge, mergeMap, switchMap, takeUntil, throttleTime, timer } from 'rxjs';
 import { AGENT_TYPING_MS, TYPING_THROTTLE_MS } from '../../constants';
 import { ofType, settle, type Effect } from '../../core/effect';
 import type { Intent } from '../../core/intents';
@@ -21,9 +21,17 @@ export const typing: Effect = ({ intent$, getState, api, scheduler, log }) => {
       return api.typing({ userId: state.session.userId, msgContent: text }).pipe(settle(log, 'typing'));
     }),
   );
+  // What ends the agent's typing is listened to only while a wait runs: an agent message while
+  // nobody types reaches no listener here (one a pushed frame: issue 30).
+  const ended$ = intent$.pipe(ofType('agentMessages', 'chatClosed', 'agentRefused'));
   const agentTyping$ = intent$.pipe(
-    ofType('agentTyping', 'agentMessages', 'chatClosed', 'agentRefused'),
-    switchMap((i) => (i.type === 'agentTyping' ? timer(AGENT_TYPING_MS, scheduler).pipe(map((): Intent => ({ type: 'agentTypingStopped' }))) : EMPTY)),
+    ofType('agentTyping'),
+    switchMap(() =>
+      timer(AGENT_TYPING_MS, scheduler).pipe(
+        takeUntil(ended$),
+        map((): Intent => ({ type: 'agentTypingStopped' })),
+      ),
+    ),
   );
   return merge(notices$, agentTyping$);
 };
