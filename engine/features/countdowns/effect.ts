@@ -8,13 +8,20 @@ import { COUNTDOWN_OFF, SenderType } from '../../model/codes';
 import { inConversation } from '../conversation/predicates';
 import { findMessage } from '../../model/timeline';
 
-const set = (agent: number, visitor: number): Intent => ({ type: 'countdownSet', agent, visitor });
+const set = (agent: number, visitor: number): Intent & { type: 'countdownSet' } => ({ type: 'countdownSet', agent, visitor });
 const OFF = set(COUNTDOWN_OFF, COUNTDOWN_OFF);
 
 /** A configured timeout in seconds (minutes × 60), or off. */
 const seconds = (timeout: ChannelInfo['adminTimeout'] | undefined): number => (timeout ? timeout.minutes * SECONDS_PER_MINUTE : COUNTDOWN_OFF);
 
 const active = ({ countdown }: ChatState): boolean => countdown.agent > 0 || countdown.visitor > 0;
+
+/**
+ * Whether `set` is news: anything but both countdowns off while both are off already (a channel
+ * without timeouts, at every message). A countdown set again to the same time is news: it restarts.
+ */
+const isNews = (set: Intent & { type: 'countdownSet' }, { countdown }: ChatState): boolean =>
+  !(set.agent === COUNTDOWN_OFF && set.visitor === COUNTDOWN_OFF && countdown.agent === COUNTDOWN_OFF && countdown.visitor === COUNTDOWN_OFF);
 
 /** At 0: the matching timeout message (through the system-message queue), and both countdowns off. */
 function expired(ctx: EffectContext): Observable<Intent> {
@@ -37,11 +44,13 @@ export const countdowns: Effect = (ctx) => {
     ofType('sendSucceeded'),
     filter(({ id }) => inConversation(getState()) && findMessage(getState().messages, id)?.senderType === SenderType.Visitor),
     map(() => set(seconds(getState().channel?.adminTimeout), COUNTDOWN_OFF)),
+    filter((intent) => isNews(intent, getState())),
   );
   const agentSpoke$ = intent$.pipe(
     ofType('agentMessages', 'agentConnected'),
     filter(() => inConversation(getState())),
     map(() => set(COUNTDOWN_OFF, seconds(getState().channel?.userTimeout))),
+    filter((intent) => isNews(intent, getState())),
   );
   const left$ = state$.pipe(
     map(inConversation),

@@ -129,12 +129,12 @@ describe('countdowns effect: SPEC §4 Timeouts', () => {
     });
   });
 
-  it('with the timeout modes off the countdowns stay off, and nothing ticks', () => {
+  it('with the timeout modes off the countdowns stay off, and nothing ticks: a message sets nothing (both are off already)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
       const untimed = agentState(ChatStatus.InConversation, { messages: [sentByVisitor] });
       const intents = cold(' s 999ms M 999ms -', v);
-      const expected = '     o 999ms o 999ms -';
+      const expected = '     - 999ms - 999ms -';
       expectObservable(runEffect(countdowns, untimed, intents, { scheduler }).output$).toBe(expected, v);
     });
   });
