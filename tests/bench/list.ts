@@ -25,6 +25,13 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHORT_RUNS = 7;
 const LONG_RUNS = 5;
 const APPENDS = 7;
+/**
+ * The wait after a page is closed, before the next opens: the browser tears the closed page's
+ * renderer down meanwhile (the floor's, with 70,000 nodes at 10,000 messages, for about a second),
+ * and the order of the targets is the same in every round: without it, the page opened after the
+ * floor's — always the same build — shared the machine's two cores with that teardown.
+ */
+const SETTLE_MS = 1_000;
 /** The two transcripts: their channel, and the text the newest message ends with (server/presets.ts). */
 const SHORT = { channel: 'bench100', size: 100, newest: '(#100)' } as const;
 const LONG = { channel: 'bench', size: 10_000, newest: '(#10000)' } as const;
@@ -184,6 +191,8 @@ async function footprint(page: Page): Promise<{ heap: number; nodes: number; ele
   return { heap: usedSize, nodes, elements: await page.evaluate(() => document.getElementsByTagName('*').length) };
 }
 
+const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 /**
  * Measures the floor and each build served at `widgets` (origin of each build's server), rounds
  * interleaved. The floor reads the history from the first build's server.
@@ -211,6 +220,7 @@ async function listFigures(widgets: ReadonlyMap<WidgetRuntime, string>): Promise
         const { took, close } = await openTranscript(browser, urlOf(target, SHORT), SHORT.newest);
         runsOf(target).short.push(took);
         await close();
+        await settle();
       }
     }
     for (let round = 0; round < LONG_RUNS; round++) {
@@ -231,6 +241,7 @@ async function listFigures(widgets: ReadonlyMap<WidgetRuntime, string>): Promise
           }
         }
         await close();
+        await settle();
       }
     }
   } finally {
