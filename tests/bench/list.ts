@@ -1,8 +1,8 @@
 /**
  * The list table of `npm run bench` (section `list`): the widget's message list against a floor —
  * a bare React 19 page of the same transcript (./floor.tsx: one plain div a message, no
- * virtualisation), the same history response of the same server — in one run, so that the ratio
- * holds on any machine. Both builds of the widget are served at once and every round measures the
+ * virtualisation), the same history response of the same backend (a server process of its own,
+ * as each build has) — in one run, so that the ratio holds on any machine. Both builds of the widget are served at once and every round measures the
  * floor, the React build and the Preact build in turn (the order rotating from round to round).
  * - 100 messages (the `bench100` channel) and 10,000 (`bench`): from the history response read to
  *   the first frame with the newest message ({@link instrument}); a fresh browser context a run.
