@@ -32,9 +32,10 @@ const INTENT_MS = 1000;
 /**
  * Whether a scroll away from the end leaves "at the bottom". The visitor's own scroll does (a wheel, a
  * touch, a key in the list shortly before), and so does one by script or assistive technology while
- * the rows keep their size. One that comes with the rows changing size (`sizeChanged`) and no input of
- * the visitor's is the layout's: the virtualiser keeping its first visible row in place while a row is
- * measured or grows. The list stays at the bottom then, and keeps its newest message in view.
+ * the rows keep their size. One that comes with the rows changing size (`sizeChanged`: a height that
+ * neither the last scroll nor the list's ResizeObserver has seen yet) and no input of the visitor's
+ * is the layout's: the virtualiser keeping its first visible row in place while a row is measured or
+ * grows, in the same frame. The list stays at the bottom then, and keeps its newest message in view.
  */
 function leavesBottom(byVisitor: boolean, sizeChanged: boolean): boolean {
   return byVisitor || !sizeChanged;
@@ -177,7 +178,7 @@ export function MessageList() {
   const { messages, loadOlder, history, channel } = useChat();
   const list = useRef<VListHandle>(null);
   const atBottom = useRef(true);
-  // The rows' height at the last scroll event, and when the visitor last scrolled by hand.
+  // The rows' height at the last scroll event or size change seen (the observer below), and when the visitor last scrolled by hand.
   const lastSize = useRef(0);
   const lastInput = useRef(Number.NEGATIVE_INFINITY);
   const scrolledByHand = () => performance.now() - lastInput.current < INTENT_MS;
@@ -258,6 +259,8 @@ export function MessageList() {
       if (shrunkBy && gap - shrunkBy < STICK_PX) atBottom.current = true;
       // Not while the visitor scrolls by hand: a row measured meanwhile would take their scroll back.
       if (atBottom.current && gap > 0 && !scrolledByHand()) scroller.scrollTop = scroller.scrollHeight;
+      // The rows' height, seen: a later scroll (a script's, long after a card arrived) is not the layout's.
+      lastSize.current = scroller.scrollHeight;
     });
     observer.observe(rows);
     observer.observe(scroller);
