@@ -17,11 +17,12 @@ const seconds = (timeout: ChannelInfo['adminTimeout'] | undefined): number => (t
 const active = ({ countdown }: ChatState): boolean => countdown.agent > 0 || countdown.visitor > 0;
 
 /**
- * Whether `set` is news: anything but both countdowns off while both are off already (a channel
- * without timeouts, at every message). A countdown set again to the same time is news: it restarts.
+ * Whether `set` is news: it changes the countdowns, or starts one (a countdown set again to the same
+ * time restarts). Both off while both are off already (a channel without timeouts, at every message)
+ * is not.
  */
 const isNews = (set: Intent & { type: 'countdownSet' }, { countdown }: ChatState): boolean =>
-  !(set.agent === COUNTDOWN_OFF && set.visitor === COUNTDOWN_OFF && countdown.agent === COUNTDOWN_OFF && countdown.visitor === COUNTDOWN_OFF);
+  set.agent !== countdown.agent || set.visitor !== countdown.visitor || set.agent > 0 || set.visitor > 0;
 
 /** At 0: the matching timeout message (through the system-message queue), and both countdowns off. */
 function expired(ctx: EffectContext): Observable<Intent> {
