@@ -2,8 +2,9 @@
  * The list table of `npm run bench` (section `list`): the widget's message list against a floor —
  * a bare React 19 page of the same transcript (./floor.tsx: one plain div a message, no
  * virtualisation), the same history response of the same backend (a server process of its own,
- * as each build has) — in one run, so that the ratio holds on any machine. Both builds of the widget are served at once and every round measures the
- * floor, the React build and the Preact build in turn (the order rotating from round to round).
+ * as each build has) — in one run, so that the ratio holds on any machine. Both builds of the
+ * widget are served at once and every round measures the floor, the React build and the Preact
+ * build in turn (the order rotating from round to round).
  * - 100 messages (the `bench100` channel) and 10,000 (`bench`): from the history response read to
  *   the first frame with the newest message ({@link instrument}); a fresh browser context a run.
  * - Append @10k: Enter in the composer (the floor's textarea) to the frame with the message, on
@@ -28,8 +29,8 @@ const APPENDS = 7;
 /**
  * The wait after a page is closed, before the next opens: the browser tears the closed page's
  * renderer down meanwhile (the floor's, with 70,000 nodes at 10,000 messages, for about a second),
- * and the order of the targets is the same in every round: without it, the page opened after the
- * floor's — always the same build — shared the machine's two cores with that teardown.
+ * and the rotation keeps the targets' cyclic order: without it, the page opened after the floor's
+ * — always the same build — shared the machine's two cores with that teardown.
  */
 const SETTLE_MS = 1_000;
 /** The two transcripts: their channel, and the text the newest message ends with (server/presets.ts). */
