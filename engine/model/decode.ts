@@ -124,9 +124,14 @@ export function fileAddress(url: string, api: string | undefined): string {
  * is dropped with one line to `warn`.
  */
 export function avatarUrl(o: JsonObject, fields: readonly string[], path: string, warn?: (message: string) => void): string | undefined {
-  const field = fields.find((f) => o[f] !== undefined && o[f] !== null && o[f] !== '');
-  if (field === undefined) return undefined;
-  const url = webUrl(o[field]);
-  if (url === undefined) warn?.(`${path}.${field}: not an http(s) URL; ignored`);
-  return url;
+  // An index, not for…of: no iterator is made for each message of a history page (issue 30).
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i] as string;
+    const value = o[field];
+    if (value === undefined || value === null || value === '') continue;
+    const url = webUrl(value);
+    if (url === undefined) warn?.(`${path}.${field}: not an http(s) URL; ignored`);
+    return url;
+  }
+  return undefined;
 }

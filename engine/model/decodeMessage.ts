@@ -1,7 +1,7 @@
 import { MESSAGE_AVATAR_FIELDS } from './avatar';
 import { MessageStatus, MsgType, SenderType } from './codes';
 import { cardContentText } from './cardText';
-import { avatarUrl, DecodeError, fileAddress, type Json, type JsonObject, object, optNumber, optString, string } from './decode';
+import { avatarUrl, DecodeError, fileAddress, type Json, object, optNumber, optString, string } from './decode';
 import { type ChatMessage, positionOf } from './message';
 
 const SENDER_TYPES: readonly number[] = /* @__PURE__ */ Object.values(SenderType);
@@ -38,21 +38,29 @@ function lenient<T>(read: () => T | undefined, warn: MessageDefaults['warn']): T
 }
 
 /**
- * Optional field `field` of `o` as text (optString), lenient: the usual value (absent, or of the
- * right type) is read without building its path or a closure — a history page of 10,000 messages
- * reads a dozen fields of each.
+ * Optional field `field` (read by the caller: `value`) as text (optString), lenient: the usual value
+ * (absent, or a string) is taken as it is, and anything else read by `unusual` — a function of its
+ * own, so that no closure's context is made at each call: a history page of 10,000 messages reads
+ * a dozen fields of each, mostly in code not yet optimised (issue 30).
  */
-function textField(o: JsonObject, field: string, path: string, warn: MessageDefaults['warn']): string | undefined {
-  const value = o[field];
-  if (value === undefined || value === null || typeof value === 'string') return value ?? undefined;
-  return lenient(() => optString(value, `${path}.${field}`), warn);
+function textField(value: Json, path: string, field: string, warn: MessageDefaults['warn']): string | undefined {
+  if (typeof value === 'string') return value;
+  return value === undefined || value === null ? undefined : unusual(optString, value, path, field, warn);
 }
-/** Optional field `field` of `o` as a number (optNumber), lenient, the usual value read as textField reads it. */
-function numberField(o: JsonObject, field: string, path: string, warn: MessageDefaults['warn']): number | undefined {
-  const value = o[field];
+/** Optional field `field` (its `value`) as a number (optNumber), lenient, the usual value taken as textField takes it. */
+function numberField(value: Json, path: string, field: string, warn: MessageDefaults['warn']): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (value === undefined || value === null) return undefined;
-  return lenient(() => optNumber(value, `${path}.${field}`), warn);
+  return value === undefined || value === null ? undefined : unusual(optNumber, value, path, field, warn);
+}
+/** An optional field's unusual value as `read` reads it (a number as text, a numeric text), or undefined with a log line. */
+function unusual<T>(
+  read: (value: Json, path: string) => T | undefined,
+  value: Json,
+  path: string,
+  field: string,
+  warn: MessageDefaults['warn'],
+): T | undefined {
+  return lenient(() => read(value, `${path}.${field}`), warn);
 }
 
 /** A number the field allows (a time a Date can hold, a size of 0 or more), or undefined with a log line. */
@@ -78,8 +86,9 @@ const notNegative = (n: number): boolean => n >= 0;
 export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'message'): ChatMessage {
   const o = object(value, path);
   const { warn } = defaults;
-  const named = numberField(o, 'senderType', path, warn);
-  let senderType = named ?? defaults.senderType;
+  // Each field is read by its name, once: a history page of 10,000 messages decodes mostly in code
+  // not yet optimised, where a call or a closure a field is what costs (issue 30).
+  let senderType = numberField(o.senderType, path, 'senderType', warn) ?? defaults.senderType;
   if (senderType === undefined || !SENDER_TYPES.includes(senderType)) {
     if (defaults.senderType === undefined) throw new DecodeError(`${path}.senderType: unknown ${String(o.senderType)}`);
     warn?.(`${path}.senderType: unknown ${String(o.senderType)}; read as ${defaults.senderType}`);
@@ -88,38 +97,39 @@ export function decodeMessage(value: Json, defaults: MessageDefaults, path = 'me
   const rawType = typeof o.msgType === 'string' && /^\d+$/.test(o.msgType) ? Number(o.msgType) : (o.msgType ?? MsgType.Text);
   const known = MSG_TYPES.includes(rawType as number | string);
   if (!known) warn?.(`${path}.msgType: unknown ${String(o.msgType)}; shown as text`);
-  const status = textField(o, 'status', path, warn);
+  const status = textField(o.status, path, 'status', warn);
   // A message the server holds is not the widget's to deliver or retry: only "sent" is kept.
   if (status !== undefined && status !== MessageStatus.Sent) warn?.(`${path}.status: ${status} on a stored message; ignored`);
-  const msgTime = within(numberField(o, 'msgTime', path, warn), inTimeRange, path, 'msgTime', warn);
-  const size = (field: 'fileSize' | 'audioDuration') => within(numberField(o, field, path, warn), notNegative, path, field, warn);
-  const text = (field: 'id' | 'clientMsgId' | 'userId' | 'senderName' | 'fileName' | 'fileUrl' | 'robotAskMsgType') => textField(o, field, path, warn);
+  const msgTime = within(numberField(o.msgTime, path, 'msgTime', warn), inTimeRange, path, 'msgTime', warn);
   const sender = senderType as SenderType;
   const msgType = known ? (rawType as MsgType) : MsgType.Text;
-  const fileUrl = text('fileUrl');
-  const content = () => string(o.msgContent ?? '', `${path}.msgContent`);
-  const address = (url: string) => fileAddress(url, defaults.api);
+  const fileUrl = textField(o.fileUrl, path, 'fileUrl', warn);
+  let msgContent: string;
+  // A card's msgContent is JSON text or the value itself: it is kept as JSON text (docs/protocol.md "Cards").
+  if (msgType === MsgType.Card) msgContent = cardContentText(o.msgContent);
+  else {
+    msgContent = typeof o.msgContent === 'string' ? o.msgContent : string(o.msgContent ?? '', `${path}.msgContent`);
+    if (fileUrl === undefined && FILE_TYPES.includes(msgType)) msgContent = fileAddress(msgContent, defaults.api);
+  }
   return {
     // A visitor message sent with a clientMsgId is known under it here (docs/protocol.md "Extensions").
-    id: text('clientMsgId') || text('id') || defaults.newId(),
-    userId: text('userId'),
+    id: textField(o.clientMsgId, path, 'clientMsgId', warn) || textField(o.id, path, 'id', warn) || defaults.newId(),
+    userId: textField(o.userId, path, 'userId', warn),
     senderType: sender,
-    senderName: text('senderName'),
+    senderName: textField(o.senderName, path, 'senderName', warn),
     senderAvatar: avatarUrl(o, MESSAGE_AVATAR_FIELDS, path, warn),
     msgType,
-    // A card's msgContent is JSON text or the value itself: it is kept as JSON text (docs/protocol.md "Cards").
-    msgContent:
-      msgType === MsgType.Card ? cardContentText(o.msgContent) : fileUrl === undefined && FILE_TYPES.includes(msgType) ? address(content()) : content(),
+    msgContent,
     msgTime,
-    fileName: text('fileName'),
-    audioDuration: size('audioDuration'),
-    fileSize: size('fileSize'),
-    fileUrl: fileUrl && address(fileUrl),
+    fileName: textField(o.fileName, path, 'fileName', warn),
+    audioDuration: within(numberField(o.audioDuration, path, 'audioDuration', warn), notNegative, path, 'audioDuration', warn),
+    fileSize: within(numberField(o.fileSize, path, 'fileSize', warn), notNegative, path, 'fileSize', warn),
+    fileUrl: fileUrl && fileAddress(fileUrl, defaults.api),
     // Only the visitor's own messages have a delivery status: an agent's or a robot's "sent" shows no tick.
     status: sender === SenderType.Visitor && status === MessageStatus.Sent ? status : undefined,
     remote: o.remote === true ? true : undefined,
-    robotAskMsgType: text('robotAskMsgType'),
-    specialMsgFlag: numberField(o, 'specialMsgFlag', path, warn),
+    robotAskMsgType: textField(o.robotAskMsgType, path, 'robotAskMsgType', warn),
+    specialMsgFlag: numberField(o.specialMsgFlag, path, 'specialMsgFlag', warn),
     position: positionOf(sender),
     createdAt: msgTime ?? defaults.now,
     carriesTime: o.hasTime === true,

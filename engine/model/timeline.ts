@@ -79,22 +79,41 @@ export function wireIds(message: ChatMessage): string[] {
   return message.serverId === undefined ? [message.id] : [message.id, message.serverId];
 }
 
-/** Whether any id `message` may be named by on the wire (wireIds) is in `known`. */
-function isKnown(known: ReadonlySet<string>, message: ChatMessage): boolean {
-  return known.has(message.id) || (message.serverId !== undefined && known.has(message.serverId));
+/**
+ * Whether `message` is new to `known` — no id it may be named by on the wire (wireIds) is there —,
+ * its ids then added to `known`. One lookup an id: a history page holds thousands.
+ */
+function learns(known: Set<string>, message: ChatMessage): boolean {
+  const { id, serverId } = message;
+  if (serverId !== undefined && known.has(serverId)) return false;
+  const size = known.size;
+  known.add(id);
+  if (known.size === size) return false;
+  if (serverId !== undefined) known.add(serverId);
+  return true;
 }
 
-/** Adds the ids `message` may be named by on the wire (wireIds) to `known`. */
-function remember(known: Set<string>, message: ChatMessage): void {
-  known.add(message.id);
-  if (message.serverId !== undefined) known.add(message.serverId);
-}
-
-/** The ids of every message of `list` (wireIds), without a list per message: a history page holds thousands. */
-function knownIds(list: readonly ChatMessage[]): Set<string> {
-  const known = new Set<string>();
-  for (const m of list) remember(known, m);
-  return known;
+/**
+ * The ids (wireIds) that both a message of `list` and one of `incoming` are named by: what a merge
+ * of `incoming` into `list` must skip. Only these are gathered — an answer of a few messages merged
+ * into 10,000 shown looks those 10,000 up in a set of its few ids, and a page of 10,000 into an
+ * empty list puts nothing in one.
+ */
+function shownOf(list: readonly ChatMessage[], incoming: readonly ChatMessage[]): Set<string> {
+  const shown = new Set<string>();
+  if (!list.length || !incoming.length) return shown;
+  // The ids of the shorter side in a set, the longer side looked up in it.
+  const [few, many] = list.length < incoming.length ? [list, incoming] : [incoming, list];
+  const ids = new Set<string>();
+  for (const { id, serverId } of few) {
+    ids.add(id);
+    if (serverId !== undefined) ids.add(serverId);
+  }
+  for (const { id, serverId } of many) {
+    if (ids.has(id)) shown.add(id);
+    if (serverId !== undefined && ids.has(serverId)) shown.add(serverId);
+  }
+  return shown;
 }
 
 /** Whether the message is the one named `id`, by its own id or the backend's. */
@@ -124,14 +143,12 @@ export function update(list: readonly ChatMessage[], id: string, change: (m: Cha
 
 /** Merges a history page above the messages shown, skipping ones already there or repeated in the page (SPEC §7 getHistoryMsg). */
 export function prepend(list: readonly ChatMessage[], older: readonly ChatMessage[]): readonly ChatMessage[] {
-  const known = knownIds(list);
-  const fresh: ChatMessage[] = [];
-  for (const m of older) {
-    if (isKnown(known, m)) continue;
-    remember(known, m);
-    fresh.push(m);
-  }
-  return fresh.length ? assignTimes([...fresh, ...list]) : list;
+  const known = shownOf(list, older);
+  const fresh = older.filter((m) => learns(known, m));
+  // One copy of the list, its times set on that copy (not on a second one).
+  if (!fresh.length) return list;
+  const out = fresh.concat(list);
+  return timesFrom(out, 0, undefined, out);
 }
 
 /**
@@ -140,12 +157,11 @@ export function prepend(list: readonly ChatMessage[], older: readonly ChatMessag
  * goes after the last message shown at or before its time.
  */
 export function insertByTime(list: readonly ChatMessage[], incoming: readonly ChatMessage[]): readonly ChatMessage[] {
-  const known = knownIds(list);
+  const known = shownOf(list, incoming);
   const out = list.slice();
   let from = out.length;
   for (const m of [...incoming].sort((a, b) => a.createdAt - b.createdAt)) {
-    if (isKnown(known, m)) continue;
-    remember(known, m);
+    if (!learns(known, m)) continue;
     let at = out.length;
     while (at > 0 && (out[at - 1] as ChatMessage).createdAt > m.createdAt) at--;
     out.splice(at, 0, m);

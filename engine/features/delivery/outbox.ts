@@ -110,8 +110,9 @@ function persist(ctx: EffectContext): Observable<Notify> {
       const stored = read(ctx, key);
       for (const m of s.messages) {
         if (outlivesPage(m)) stored.set(m.id, entryOf(m));
-        // Confirmed, whichever way this page learned it (an answer, the history, another tab's echo).
-        else if (m.senderType === SenderType.Visitor) stored.delete(m.id);
+        // Confirmed, whichever way this page learned it (an answer, the history, another tab's echo);
+        // nothing to look up while nothing is stored (a history of thousands read in).
+        else if (stored.size && m.senderType === SenderType.Visitor) stored.delete(m.id);
       }
       const text = JSON.stringify([...stored.values()].sort((a, b) => a.createdAt - b.createdAt));
       // Written only when it changes (nothing at all while there never was anything to keep).

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MsgType, SenderType } from '#engine/model/codes';
 import { type ChatMessage, createMessage } from '#engine/model/message';
-import { assignTimes, findMessage, insertByTime, update } from '#engine/model/timeline';
+import { assignTimes, findMessage, insertByTime, prepend, update, wireIds } from '#engine/model/timeline';
 
 const T = Date.UTC(2024, 4, 15, 12, 0);
 
@@ -70,5 +71,51 @@ describe('insertByTime: a running session’s messages merged into what is shown
   it('SPEC §3 hasTime follows the merge: a message after a 5-minute gap shows its time', () => {
     const merged = insertByTime(assignTimes([at('h1', 0)]), [at('s1', 1), at('s2', 30)]);
     expect(merged.map((m) => m.hasTime)).toEqual([true, false, true]);
+  });
+});
+
+describe('merging once: a history page (prepend) or a call\u2019s answer (insertByTime) against what is shown', () => {
+  // Ids and the backend's ids from a few letters, so that repeats are common — within the page, and
+  // between the page and the list, by either id, with either side the longer.
+  const message = fc
+    .record({
+      id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
+      serverId: fc.option(fc.constantFrom('a', 'b', 'c', 's', 't'), { nil: undefined }),
+      minute: fc.nat(60),
+    })
+    .map(({ id, serverId, minute }) => ({
+      ...createMessage({ id, senderType: SenderType.Agent, msgType: MsgType.Text, msgContent: id, createdAt: T + minute * 60_000 }),
+      ...(serverId !== undefined && { serverId }),
+    }));
+  const sorted = (ms: ChatMessage[]) => [...ms].sort((a, b) => a.createdAt - b.createdAt);
+  /** What is new to `known` (by any of its ids), in order, each remembered as it is taken: the rule both merges keep. */
+  const reference = (known: Set<string>, incoming: readonly ChatMessage[]) =>
+    incoming.filter((m) => {
+      if (wireIds(m).some((id) => known.has(id))) return false;
+      for (const id of wireIds(m)) known.add(id);
+      return true;
+    });
+  const shownIds = (list: readonly ChatMessage[]) => new Set(list.flatMap(wireIds));
+  // One shown list: each message there once (by every id), as the merges keep it.
+  const shownList = fc.array(message, { maxLength: 8 }).map((ms) => assignTimes(reference(new Set(), sorted(ms))));
+
+  it('prepend puts above the list each page message that neither the list nor an earlier one of the page is named by', () => {
+    fc.assert(
+      fc.property(shownList, fc.array(message, { maxLength: 8 }), (list, page) => {
+        const fresh = reference(shownIds(list), page);
+        expect(prepend(list, page).map((m) => m.id)).toEqual([...fresh, ...list].map((m) => m.id));
+      }),
+    );
+  });
+
+  it('insertByTime takes the same ones, by time', () => {
+    fc.assert(
+      fc.property(shownList, fc.array(message, { maxLength: 8 }), (list, incoming) => {
+        const fresh = reference(shownIds(list), sorted(incoming));
+        const merged = insertByTime(list, incoming);
+        expect(merged.length).toBe(list.length + fresh.length);
+        expect(new Set(merged.map((m) => m.id))).toEqual(new Set([...list, ...fresh].map((m) => m.id)));
+      }),
+    );
   });
 });
