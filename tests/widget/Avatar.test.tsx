@@ -45,6 +45,11 @@ describe('initialOf', () => {
     expect(initialOf('e\u0301mile')).toBe('E\u0301');
     expect(initialOf('ilkay', 'tr')).toBe('İ');
     expect(initialOf('1st line')).toBe('1');
+    // Around the ASCII letters and digits: a control character, @, ` and { are no initial.
+    expect(initialOf('\u0015x')).toBe('X');
+    expect(initialOf('@bob')).toBe('B');
+    expect(initialOf('`zed')).toBe('Z');
+    expect(initialOf('{ann}')).toBe('A');
     expect(initialOf('')).toBe('');
     expect(initialOf(' – ')).toBe('');
   });
