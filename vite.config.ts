@@ -6,6 +6,7 @@ import { BASE_PATH } from './engine/constants.ts';
 import { linguiMacros } from './scripts/linguiMacros.ts';
 import { loaderLabelsModule } from './scripts/loaderLabels.ts';
 import { precompress } from './scripts/precompress.ts';
+import { compileHints } from './scripts/compileHints.ts';
 import { earlyModules } from './scripts/earlyModules.ts';
 import { englishParts } from './scripts/englishParts.ts';
 import { freshImports } from './scripts/freshImports.ts';
@@ -28,6 +29,7 @@ export default defineConfig({
     englishParts(),
     // A part that failed to load imports its chunk afresh (ui/widget/lazyPreloaded.ts).
     freshImports(),
+    compileHints((name) => name === 'engine' || name === 'IndexPage'),
     precompress(),
     // The loader's labels, for its tests (vite.loader.config.ts builds the loader itself).
     loaderLabelsModule(),
