@@ -1,4 +1,4 @@
-import { EMPTY, catchError, defer, exhaustMap, filter, first, map, observeOn, of, switchMap, type Observable } from 'rxjs';
+import { EMPTY, catchError, defer, exhaustMap, filter, first, map, of, switchMap, type Observable } from 'rxjs';
 import { HISTORY_PAGE_SIZE } from '../../constants';
 import { errorText, ofType, type Effect, type EffectContext } from '../../core/effect';
 import type { Intent } from '../../core/intents';
@@ -73,8 +73,6 @@ export const history: Effect = (ctx) =>
 function merged(ctx: EffectContext, call: 'getSessionMsg' | 'getOfflineMsg', ask: () => Observable<readonly unknown[]>): Observable<Intent> {
   return ctx.state$.pipe(
     first((s) => !s.history.loading),
-    // In a task of its own: not in the one that shows the history (a request costs milliseconds there).
-    observeOn(ctx.scheduler),
     switchMap(() => defer(ask)),
     map((raw): Intent => ({ type: 'messagesMerged', messages: decoded(ctx, raw, call) })),
     catchError((e: unknown) => {

@@ -1,4 +1,3 @@
-import { filter } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '#engine/core/intents';
 import { offlineMessages, sessionMessages } from '#engine/features/history/effect';
@@ -107,26 +106,6 @@ describe('offlineMessages effect: SPEC §7 getOfflineMsg {userId} (issue 27)', (
         expectObservable(run.output$).toBe('15ms m', { m: { type: 'messagesMerged', messages: decoded(OFFLINE_MSGS) } });
         flush();
         expect(api.bodies('getOfflineMsg')).toEqual([{ userId: SESSION.userId }]);
-      });
-    }
-  });
-
-  it('is asked in a task of its own after the history page: not while the page is being shown (a request costs the page’s first render milliseconds)', () => {
-    for (const [effect, call] of [
-      [offlineMessages, 'getOfflineMsg'],
-      [sessionMessages, 'getSessionMsg'],
-    ] as const) {
-      const scheduler = newScheduler();
-      scheduler.run(({ cold, flush }) => {
-        const api = fakeApi({ [call]: () => cold('(m|)', { m: [] }) });
-        const run = runEffect(effect, readyState(), cold('a 4ms h', { a: started(ChatStatus.InConversation), h: page() }), { api: api.api, scheduler });
-        // Once the history page is applied — its state heard by every listener, a UI's render due — no request has been made yet.
-        const askedWhenShown: number[] = [];
-        run.ctx.intent$.pipe(filter((i) => i.type === 'historyLoaded')).subscribe(() => askedWhenShown.push(api.count(call)));
-        run.output$.subscribe();
-        flush();
-        expect(askedWhenShown).toEqual([0]);
-        expect(api.count(call)).toBe(1);
       });
     }
   });
