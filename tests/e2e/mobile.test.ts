@@ -27,11 +27,16 @@ describe('mobile at 360×640 with touch', () => {
     await expect.poll(() => inViewport(page, '.composer')).toMatchObject({ ok: true });
     await expect.poll(() => inViewport(page, 'textarea')).toMatchObject({ ok: true });
     expect(await composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
-    // The newest message stays visible above it.
-    await expect.poll(() => messages(page).getByText('Standard shipping takes').isVisible()).toBe(true);
-    const answer = await messages(page).getByText('Standard shipping takes').boundingBox();
-    const bar = await page.locator('.composer').boundingBox();
-    expect(answer && bar && answer.y < bar.y).toBe(true);
+    // The newest message stays visible above it. Polled as a whole: the answer may still be typing
+    // out, and its text's element is replaced when it ends (TypedAnswer → MessageContent) — between
+    // finding an element and measuring it, that made the box null once in CI.
+    await expect
+      .poll(async () => {
+        const answer = await messages(page).getByText('Standard shipping takes').boundingBox();
+        const bar = await page.locator('.composer').boundingBox();
+        return answer !== null && bar !== null && answer.y < bar.y;
+      })
+      .toBe(true);
     await say(page, 'Thanks');
     await expect.poll(() => inViewport(page, '.composer')).toMatchObject({ ok: true });
   });
