@@ -5,20 +5,19 @@ import './Avatar.css';
 
 /** A character worth showing as an initial: a letter, a digit or an emoji. */
 const SHOWABLE = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
+/** A text that starts with an ASCII letter or digit (SHOWABLE's commonest case, without its Unicode tables). */
+const ASCII_START = /^[A-Za-z0-9]/;
 
 /** One segmenter a locale: making one loads the locale's break rules (milliseconds, the first time). */
 const segmenters = new Map<string | undefined, Intl.Segmenter>();
 
 /** The first grapheme of `text` that is worth showing (SHOWABLE), if any. */
 function firstShowable(text: string, locale?: string): string | undefined {
-  // Most names start with an ASCII letter or digit: taken without the Unicode class (whose first
-  // use compiles it, about a millisecond of a history's first render) when no mark joins it.
-  const first = text.charCodeAt(0);
-  const letter = first | 0x20; // a-z for A-Z too
-  if (((first >= 0x30 && first <= 0x39) || (letter >= 0x61 && letter <= 0x7a && first >= 0x41)) && !(text.charCodeAt(1) >= 0x300)) return text.charAt(0);
   // Below U+0300 (Latin and its common accented letters, already composed) no character joins the
-  // next: a character is a grapheme, and no segmenter is needed.
-  const at = text.search(SHOWABLE);
+  // next: a character is a grapheme, and no segmenter is needed. Most names start with an ASCII
+  // letter or digit, found without the Unicode class (whose first use compiles it: about a
+  // millisecond of a history's first render).
+  const at = ASCII_START.test(text) ? 0 : text.search(SHOWABLE);
   if (at >= 0 && text.charCodeAt(at) < 0x300 && !(text.charCodeAt(at + 1) >= 0x300)) return text.charAt(at);
   // Without Intl.Segmenter (older browsers), code points: an emoji may lose its modifiers.
   if (typeof Intl.Segmenter !== 'function') return Array.from(text).find((g) => SHOWABLE.test(g));
