@@ -7,6 +7,8 @@ import type { ChatState } from '../../core/state';
 import { COUNTDOWN_OFF, SenderType } from '../../model/codes';
 import { inConversation } from '../conversation/predicates';
 import { findMessage } from '../../model/timeline';
+import { showsCountdowns } from './predicates';
+import type { CountdownsState } from './slice';
 
 const set = (agent: number, visitor: number): Intent & { type: 'countdownSet' } => ({ type: 'countdownSet', agent, visitor });
 const OFF = set(COUNTDOWN_OFF, COUNTDOWN_OFF);
@@ -14,15 +16,16 @@ const OFF = set(COUNTDOWN_OFF, COUNTDOWN_OFF);
 /** A configured timeout in seconds (minutes × 60), or off. */
 const seconds = (timeout: ChannelInfo['adminTimeout'] | undefined): number => (timeout ? timeout.minutes * SECONDS_PER_MINUTE : COUNTDOWN_OFF);
 
-const active = ({ countdown }: ChatState): boolean => countdown.agent > 0 || countdown.visitor > 0;
+/** Whether a countdown runs among these. */
+const running = ({ agent, visitor }: CountdownsState['countdown']): boolean => agent > 0 || visitor > 0;
+const active = ({ countdown }: ChatState): boolean => running(countdown);
 
 /**
  * Whether `set` is news: it changes the countdowns, or starts one (a countdown set again to the same
  * time restarts). Both off while both are off already (a channel without timeouts, at every message)
  * is not.
  */
-const isNews = (set: Intent & { type: 'countdownSet' }, { countdown }: ChatState): boolean =>
-  set.agent !== countdown.agent || set.visitor !== countdown.visitor || set.agent > 0 || set.visitor > 0;
+const isNews = (set: Intent & { type: 'countdownSet' }, state: ChatState): boolean => !showsCountdowns(state, set) || running(set);
 
 /** At 0: the matching timeout message (through the system-message queue), and both countdowns off. */
 function expired(ctx: EffectContext): Observable<Intent> {

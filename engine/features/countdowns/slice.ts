@@ -1,6 +1,7 @@
 import type { Handles } from '../../core/cases';
 import type { ChatState } from '../../core/state';
 import { COUNTDOWN_OFF } from '../../model/codes';
+import { showsCountdowns } from './predicates';
 
 /** SPEC §4 Timeouts. */
 export interface CountdownsState {
@@ -18,6 +19,6 @@ export const initialCountdowns: CountdownsState = { countdown: { agent: COUNTDOW
 
 /** The countdowns shown; the state itself when they are already (an agent message each sets them again: no state change for it). */
 const show = (state: ChatState, { agent, visitor }: CountdownsState['countdown']): ChatState =>
-  state.countdown.agent === agent && state.countdown.visitor === visitor ? state : { ...state, countdown: { agent, visitor } };
+  showsCountdowns(state, { agent, visitor }) ? state : { ...state, countdown: { agent, visitor } };
 
 export const countdownsCases: Handles<'countdownSet' | 'countdownTick'> = { countdownSet: show, countdownTick: show };
