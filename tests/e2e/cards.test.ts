@@ -172,8 +172,8 @@ describe('card modules the chat’s configuration names', () => {
 
   /**
    * Waits for `part` of the order card, revealing the card again when its row has left the rendered
-   * ones meanwhile: in the suite (never in a page driven alone) the list was seen back at its newest
-   * messages after revealOrderCard scrolled up, while the card's code loaded or failed.
+   * ones meanwhile: a row that grows (a card's code arriving) moves the rows around it, and one
+   * pushed above the viewport and its buffer is no longer drawn (revealOrderCard).
    */
   async function waitInOrderCard(page: Page, part: (card: Locator) => Locator): Promise<void> {
     await expect
