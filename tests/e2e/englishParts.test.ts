@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { PHONE, useBrowser } from './browser';
 import { chooseLanguage, openChat, say } from './helpers';
@@ -10,9 +11,17 @@ import { chooseLanguage, openChat, say } from './helpers';
 describe('the English words of the on-demand parts', () => {
   const s = useBrowser(PHONE);
 
+  /**
+   * Waits, as a visitor reads it, until the chat says no agent is online: a text typed after that
+   * opens the leave-message form with it, one typed before is sent (and the form is only offered).
+   * On a busy machine the composer was ready first, and the form never opened.
+   */
+  const noAgentOnline = (page: Page, text = 'No agent online') => page.getByRole('log').getByText(text).waitFor();
+
   it('the leave-message form, a part, opens in English with its own words', async () => {
     const { page } = s;
     await openChat(page, s.baseUrl, 'no-groups');
+    await noAgentOnline(page);
     await say(page, 'Is anyone there?');
     const dialog = page.getByRole('dialog', { name: 'Leave a message' });
     await dialog.getByRole('button', { name: 'Send message' }).waitFor();
@@ -24,6 +33,7 @@ describe('the English words of the on-demand parts', () => {
     await context.addInitScript(() => localStorage.setItem('chat-lan', 'de'));
     await page.goto(`${s.baseUrl}/chat/?channelid=no-groups`);
     const composer = page.getByRole('textbox', { name: 'Nachricht' });
+    await noAgentOnline(page, 'Kein Mitarbeiter online');
     await composer.fill('Ist jemand da?');
     await composer.press('Enter');
     const german = page.getByRole('dialog', { name: 'Nachricht hinterlassen' });
@@ -42,6 +52,7 @@ describe('the English words of the on-demand parts', () => {
     let down = true;
     await page.route('**/assets/englishRest-*.js*', (route) => (down ? route.abort('internetdisconnected') : route.continue()));
     await openChat(page, s.baseUrl, 'no-groups');
+    await noAgentOnline(page);
     await say(page, 'Is anyone there?');
     const retry = page.getByRole('button', { name: 'Try again' });
     await retry.waitFor();
