@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { PHONE, useBrowser } from './browser';
-import { chooseLanguage, openChat, say } from './helpers';
+import { chooseLanguage, messages, openChat, say } from './helpers';
 
 /**
  * The English words only on-demand parts show come with the first part, not with the entry
@@ -16,7 +16,7 @@ describe('the English words of the on-demand parts', () => {
    * opens the leave-message form with it, one typed before is sent (and the form is only offered).
    * On a busy machine the composer was ready first, and the form never opened.
    */
-  const noAgentOnline = (page: Page, text = 'No agent online') => page.getByRole('log').getByText(text).waitFor();
+  const noAgentOnline = (page: Page, text = 'No agent online') => messages(page).getByText(text).waitFor();
 
   it('the leave-message form, a part, opens in English with its own words', async () => {
     const { page } = s;
